@@ -1,0 +1,131 @@
+/**
+ * Hex geometry for flat-topped hexes in axial coordinates (q, r), after Red Blob Games.
+ *
+ * Why this shape: the kernel moves ships one hex or one sixth-turn at a time millions of
+ * times, so directions, neighbour offsets and rotations are small integer lookup tables
+ * built once at module load; nothing here allocates except the helpers meant for the
+ * edges (config compilation, tests), which say so.
+ *
+ * Directions are numbered clockwise from north: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW
+ * (design section 3, item 1). The opposite of d is (d + 3) % 6.
+ */
+
+/** Direction names in index order. */
+export const DIRECTION_NAMES = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+export type DirectionName = (typeof DIRECTION_NAMES)[number];
+
+/** Axial q offset of one step in each direction (flat-topped). */
+export const DQ: Int8Array = Int8Array.of(0, 1, 1, 0, -1, -1);
+/** Axial r offset of one step in each direction (flat-topped). */
+export const DR: Int8Array = Int8Array.of(-1, -1, 0, 1, 1, 0);
+
+/** Opposite direction. */
+export function opposite(d: number): number {
+  return d >= 3 ? d - 3 : d + 3;
+}
+
+/** Direction turned by `steps` sixth-turns clockwise (negative: counter-clockwise). */
+export function turn(d: number, steps: number): number {
+  return (((d + steps) % 6) + 6) % 6;
+}
+
+/** Signed smallest turn from a to b in sixth-turns, in -2..3 (3 = opposite). */
+export function turnBetween(a: number, b: number): number {
+  const t = (((b - a) % 6) + 6) % 6;
+  return t > 3 ? t - 6 : t;
+}
+
+/** Parse a direction name (case-insensitive); -1 when unknown. */
+export function directionIndex(name: string): number {
+  return DIRECTION_NAMES.indexOf(name.toUpperCase() as DirectionName);
+}
+
+/** Hex distance between two axial coordinates. */
+export function distance(q1: number, r1: number, q2: number, r2: number): number {
+  const dq = q1 - q2;
+  const dr = r1 - r2;
+  const ds = -dq - dr;
+  return (Math.abs(dq) + Math.abs(dr) + Math.abs(ds)) >> 1;
+}
+
+/**
+ * Rotate an offset (q, r) about the origin by `steps` sixth-turns clockwise.
+ * One clockwise step maps cube (q, r, s) to (-r, -s, -q). Writes into out[0..1].
+ */
+export function rotateOffset(q: number, r: number, steps: number, out: Int32Array | number[]): void {
+  let s = -q - r;
+  const n = ((steps % 6) + 6) % 6;
+  for (let i = 0; i < n; i++) {
+    const nq = -r;
+    const nr = -s;
+    const ns = -q;
+    q = nq;
+    r = nr;
+    s = ns;
+  }
+  out[0] = q + 0;
+  out[1] = r + 0;
+}
+
+/**
+ * Hexes on the straight line from a to b inclusive, by cube lerp with the epsilon nudge
+ * (Red Blob Games). Allocates: for config and targeting code at the edges, not hot loops.
+ */
+export function line(q1: number, r1: number, q2: number, r2: number): Array<[number, number]> {
+  const n = distance(q1, r1, q2, r2);
+  const out: Array<[number, number]> = [];
+  const eq = 1e-6;
+  const er = 2e-6;
+  for (let i = 0; i <= n; i++) {
+    const t = n === 0 ? 0 : i / n;
+    const fq = q1 + eq + (q2 - q1) * t;
+    const fr = r1 + er + (r2 - r1) * t;
+    out.push(cubeRound(fq, fr));
+  }
+  return out;
+}
+
+/** Round fractional axial coordinates to the nearest hex. */
+export function cubeRound(fq: number, fr: number): [number, number] {
+  const fs = -fq - fr;
+  let q = Math.round(fq);
+  let r = Math.round(fr);
+  const s = Math.round(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
+  return [q + 0, r + 0];
+}
+
+/** Hexes at exactly `radius` from (q, r), clockwise from the north-most. Allocates. */
+export function ring(q: number, r: number, radius: number): Array<[number, number]> {
+  if (radius === 0) return [[q, r]];
+  const out: Array<[number, number]> = [];
+  let cq = q + DQ[0] * radius;
+  let cr = r + DR[0] * radius;
+  // Walk the six sides: starting at N, the first side runs toward SE.
+  for (let side = 0; side < 6; side++) {
+    const d = turn(2, side);
+    for (let i = 0; i < radius; i++) {
+      out.push([cq, cr]);
+      cq += DQ[d];
+      cr += DR[d];
+    }
+  }
+  return out;
+}
+
+/**
+ * The direction of a straight line from (q1, r1) to (q2, r2) when the second lies exactly
+ * along one of the six directions; -1 otherwise.
+ */
+export function straightDirection(q1: number, r1: number, q2: number, r2: number): number {
+  const dq = q2 - q1;
+  const dr = r2 - r1;
+  const n = distance(0, 0, dq, dr);
+  if (n === 0) return -1;
+  for (let d = 0; d < 6; d++) if (DQ[d] * n === dq && DR[d] * n === dr) return d;
+  return -1;
+}
