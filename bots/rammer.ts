@@ -1,0 +1,138 @@
+/**
+ * `rammer`: a simple scripted policy that flies at the nearest enemy and rams it, raises
+ * shields on the bow when it can, and keeps its speed within `maxSpeed` tokens.
+ *
+ * Why it exists: until the weapons arrive (rules kernel II), collisions are the only way
+ * to deal damage, so the demonstration match needs a policy that seeks them. It reads the
+ * view's typed arrays directly, as scripted bots do.
+ */
+import {
+  type PolicyFactory,
+  type DecisionContext,
+  D_COMMIT,
+  D_DEFENCE,
+  D_SHIELD,
+  D_VENT,
+  D_P2E_DIR,
+  DEF_SHIELDS,
+  DEF_FIRE,
+  VENT_NONE,
+  Cmd,
+  commitEngine,
+  commitFirst,
+  commitSecond,
+  commitDir,
+  hex,
+  LIN_SLOTS,
+  ENGINE_NONE,
+  ENGINE_CW,
+  ENGINE_CCW,
+} from '../src/bot-api.js';
+
+/** Direction from one hex toward another that most reduces the distance. */
+function toward(q1: number, r1: number, q2: number, r2: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  for (let d = 0; d < 6; d++) {
+    const dist = hex.distance(q1 + hex.DQ[d], r1 + hex.DR[d], q2, r2);
+    if (dist < bestD) {
+      bestD = dist;
+      best = d;
+    }
+  }
+  return best;
+}
+
+const factory: PolicyFactory = (params, rng) => {
+  const maxSpeed = typeof params.maxSpeed === 'number' ? params.maxSpeed : 2;
+  const commandPreference = [Cmd.PowerToEngines, Cmd.DefenceStations, Cmd.SpecialAbility, Cmd.VentCoolant, Cmd.Corvettes, Cmd.FireMain, Cmd.PortBroadside, Cmd.StarboardBroadside];
+
+  function enemyOf(ctx: DecisionContext): number {
+    const v = ctx.view;
+    let best = -1;
+    let bestD = Infinity;
+    for (let o = 0; o < v.players; o++) {
+      if (o === ctx.player || !v.alive[o]) continue;
+      const d = hex.distance(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[o], v.shipR[o]);
+      if (d < bestD) {
+        bestD = d;
+        best = o;
+      }
+    }
+    return best;
+  }
+
+  function commit(ctx: DecisionContext): number {
+    const v = ctx.view;
+    const p = ctx.player;
+    const e = enemyOf(ctx);
+    const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
+    // Speed along `want`: tokens pointing that way minus those pointing away.
+    let along = 0;
+    for (let i = 0; i < v.linCount[p]; i++) {
+      const t = v.lin[p * LIN_SLOTS + i];
+      if (t === want) along++;
+      else if (t === hex.opposite(want)) along--;
+    }
+    let engine: number;
+    if (v.rotCount[p] > 0) engine = v.rot[p * 2] === 6 ? ENGINE_CCW : ENGINE_CW; // stop spinning
+    else if (along < maxSpeed) engine = want;
+    else if (v.linCount[p] > along) engine = hex.opposite(v.lin[p * LIN_SLOTS]); // shed sideways drift
+    else engine = ENGINE_NONE;
+    // Pick the two most preferred commands on offer, with Power to Engines toward the enemy.
+    let best = -1;
+    let bestScore = -Infinity;
+    for (let i = 0; i < ctx.count; i++) {
+      const a = ctx.legal[i];
+      if (commitEngine(a) !== engine) continue;
+      const c1 = commitFirst(a);
+      const c2 = commitSecond(a);
+      let score = -(commandPreference.indexOf(c1) + 0.5 * commandPreference.indexOf(c2)) + rng() * 0.01;
+      if ((c1 === Cmd.PowerToEngines || c2 === Cmd.PowerToEngines) && commitDir(a) !== want) score -= 100;
+      if (score > bestScore) {
+        bestScore = score;
+        best = a;
+      }
+    }
+    return best >= 0 ? best : ctx.legal[0];
+  }
+
+  return {
+    name: 'rammer',
+    choose(ctx) {
+      switch (ctx.decision) {
+        case D_COMMIT:
+          return commit(ctx);
+        case D_DEFENCE: {
+          for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
+          return DEF_FIRE;
+        }
+        case D_SHIELD:
+          return ctx.legal[0]; // the bow first: it hits first
+        case D_VENT: {
+          // Cool the card furthest down the track.
+          let best = VENT_NONE;
+          let bestPos = 0;
+          for (let i = 0; i < ctx.count; i++) {
+            const c = ctx.legal[i];
+            if (c === VENT_NONE) continue;
+            const pos = ctx.view.cardLoc[ctx.player * 8 + c] - 10;
+            if (pos > bestPos) {
+              bestPos = pos;
+              best = c;
+            }
+          }
+          return best;
+        }
+        case D_P2E_DIR: {
+          const v = ctx.view;
+          const e = enemyOf(ctx);
+          return toward(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[e], v.shipR[e]);
+        }
+        default:
+          return ctx.legal[Math.floor(rng() * ctx.count)];
+      }
+    },
+  };
+};
+export default factory;

@@ -1,0 +1,120 @@
+/**
+ * Kernel invariants (design section 7), asserted in a checking mode that tests switch on
+ * over many random matches: ships never overlap and stay on the board once a step is
+ * resolved, token totals are conserved, armour / structure / shields stay in range, mats
+ * stay within their slots, and each command card is in exactly one place.
+ *
+ * Why a separate pass: the kernel stays lean; this walks the whole state after each
+ * resolved step only when `kernel.check` is set, so it costs nothing in batch runs.
+ */
+import type { Kernel } from './kernel.js';
+import {
+  type GameState,
+  MAX_SECTIONS,
+  MAX_TOKENS,
+  MAX_FACTION_SUPPLIES,
+  LIN_SLOTS,
+  ROT_SLOTS,
+  CARDS,
+  TOK_CW,
+  TOK_CCW,
+  LOC_HAND,
+  LOC_COMMITTED,
+  LOC_HELD,
+  LOC_RESOLVING,
+  LOC_TRACK,
+  MAX_COOLDOWN,
+  PHASE_ACTION,
+  SMALL_NONE,
+  G_PLAYERS,
+  G_PHASE,
+  G_SUPPLY_SHIELDS,
+  G_SUPPLY_LINEAR,
+  G_SUPPLY_CW,
+  G_SUPPLY_CCW,
+} from './state.js';
+
+export class InvariantError extends Error {}
+
+/** Every broken invariant of `s`, as sentences (empty when all hold). */
+export function invariantViolations(k: Kernel, s: GameState): string[] {
+  const out: string[] = [];
+  const n = s.g[G_PLAYERS];
+  const t = k.t;
+  // Ships: on the board and apart.
+  for (let p = 0; p < n; p++) {
+    if (!s.alive[p]) continue;
+    if (!k.move.onBoard(s, p)) out.push(`ship ${p} is off the board`);
+    for (let o = p + 1; o < n; o++) if (s.alive[o] && k.move.shipsOverlap(s, p, o, null, null)) out.push(`ships ${p} and ${o} overlap`);
+  }
+  // Token totals (rules/000, 002, 003: supplies are finite and tokens are conserved).
+  let shields = s.g[G_SUPPLY_SHIELDS] + k.shieldsInHand(s);
+  let linear = s.g[G_SUPPLY_LINEAR];
+  let cw = s.g[G_SUPPLY_CW];
+  let ccw = s.g[G_SUPPLY_CCW];
+  for (let p = 0; p < n; p++) {
+    const hull = k.faction(s, p).hull;
+    let onShip = 0;
+    for (let sec = 0; sec < MAX_SECTIONS; sec++) {
+      const v = s.shields[p * MAX_SECTIONS + sec];
+      const a = s.armour[p * MAX_SECTIONS + sec];
+      if (v < 0) out.push(`ship ${p} section ${sec} has ${v} shields`);
+      if (a < 0) out.push(`ship ${p} section ${sec} has negative armour ${a}`);
+      if (sec < hull.sectionCount && a > hull.armour[sec]) out.push(`ship ${p} section ${sec} armour ${a} above printed ${hull.armour[sec]}`);
+      onShip += v;
+    }
+    if (onShip > hull.shieldCapTotal) out.push(`ship ${p} carries ${onShip} shields, over its capacity ${hull.shieldCapTotal}`);
+    shields += onShip;
+    if (s.structure[p] < 0 || s.structure[p] > hull.structure) out.push(`ship ${p} structure ${s.structure[p]} out of range`);
+    if (s.linCount[p] < 0 || s.linCount[p] > LIN_SLOTS) out.push(`ship ${p} has ${s.linCount[p]} linear tokens`);
+    if (s.rotCount[p] < 0 || s.rotCount[p] > ROT_SLOTS) out.push(`ship ${p} has ${s.rotCount[p]} rotational tokens`);
+    for (let i = 0; i < s.linCount[p]; i++) {
+      const c = s.lin[p * LIN_SLOTS + i];
+      if (c < 0 || c > 5) out.push(`ship ${p} linear slot ${i} holds code ${c}`);
+      linear++;
+    }
+    for (let i = 0; i < s.rotCount[p]; i++) {
+      const c = s.rot[p * ROT_SLOTS + i];
+      if (c === TOK_CW) cw++;
+      else if (c === TOK_CCW) ccw++;
+      else out.push(`ship ${p} rotational slot ${i} holds code ${c}`);
+    }
+    // Faction token supplies: supply + on board = printed count.
+    const f = k.faction(s, p);
+    for (let sup = 0; sup < f.tokenSupplies.length; sup++) {
+      let count = s.factionSupply[p * MAX_FACTION_SUPPLIES + sup];
+      for (let i = 0; i < MAX_TOKENS; i++) if (s.tokKind[i] !== SMALL_NONE && s.tokOwner[i] === p && s.tokSupply[i] === sup) count++;
+      if (count !== f.tokenSupplies[sup].count) out.push(`ship ${p} supply ${f.tokenSupplies[sup].id}: ${count} tokens, expected ${f.tokenSupplies[sup].count}`);
+    }
+    // Command cards: exactly one place each; committed slots and locations agree.
+    let committed = 0;
+    let resolving = 0;
+    for (let c = 0; c < CARDS; c++) {
+      const loc = s.cardLoc[p * CARDS + c];
+      const valid = loc === LOC_HAND || loc === LOC_COMMITTED || loc === LOC_HELD || loc === LOC_RESOLVING || (loc >= LOC_TRACK && loc <= LOC_TRACK + MAX_COOLDOWN);
+      if (!valid) out.push(`ship ${p} card ${c} has location code ${loc}`);
+      if (loc === LOC_COMMITTED) {
+        committed++;
+        if (s.committed[p * 2] !== c && s.committed[p * 2 + 1] !== c) out.push(`ship ${p} card ${c} is face down but in neither command slot`);
+      }
+      if (loc === LOC_RESOLVING) resolving++;
+      if ((loc === LOC_HELD || loc === LOC_RESOLVING) && s.g[G_PHASE] !== PHASE_ACTION) out.push(`ship ${p} card ${c} is held or resolving outside the action phase`);
+    }
+    if (committed > 2) out.push(`ship ${p} has ${committed} cards face down`);
+    if (resolving > 2) out.push(`ship ${p} has ${resolving} cards resolving`);
+    if (s.committed[p * 2] >= 0 && s.committed[p * 2] === s.committed[p * 2 + 1]) out.push(`ship ${p} committed one card twice`);
+  }
+  if (shields !== t.supplies.shields) out.push(`shield tokens: ${shields} in play, expected ${t.supplies.shields}`);
+  if (linear !== t.supplies.linear) out.push(`linear momentum tokens: ${linear}, expected ${t.supplies.linear}`);
+  if (cw !== t.supplies.clockwise) out.push(`clockwise tokens: ${cw}, expected ${t.supplies.clockwise}`);
+  if (ccw !== t.supplies.counterClockwise) out.push(`counter-clockwise tokens: ${ccw}, expected ${t.supplies.counterClockwise}`);
+  return out;
+}
+
+/** Switch the kernel's checking mode on: any violation throws an InvariantError naming where. */
+export function enableInvariantChecks(k: Kernel): void {
+  k.check = (s, where) => {
+    const v = invariantViolations(k, s);
+    if (v.length) throw new InvariantError(`round ${s.round}, after ${where}: ${v.join('; ')}`);
+  };
+}

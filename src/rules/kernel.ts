@@ -1,0 +1,994 @@
+/**
+ * The rules kernel: round order (rulebook 6), decisions, movement with collisions (7.2, 12),
+ * commands (10) and the cooldown track (7.4).
+ *
+ * Why it is built this way:
+ * - Decisions are integers (design section 2). When the state waits on players, `pending`
+ *   is a bitmask of who must answer and `decision` says what kind; `legal()` writes the
+ *   legal action ids into a caller's Int32Array and `submit()` applies one answer. The
+ *   commitment is simultaneous (every live player answers before anything resolves); all
+ *   other decisions are one player's. A decision with exactly one legal answer is taken
+ *   by the kernel without asking.
+ * - Resolution is a resumable state machine whose program counter lives in the state
+ *   buffer (phase, slot, order position, sub-step), so a state copied mid-round resumes
+ *   exactly: search bots can clone at any decision point.
+ * - The round loop allocates nothing: scratch arrays are owned by the Kernel and reused.
+ *   One Kernel serves any number of states that share its tables (not concurrently).
+ */
+import { DQ, DR, opposite, turn } from '../hex/hex.js';
+import {
+  type GameTables,
+  type FactionTable,
+  type LoadoutTable,
+  Cmd,
+  SpecialKind,
+} from './tables.js';
+import {
+  GameState,
+  MAX_PLAYERS,
+  MAX_SECTIONS,
+  MAX_TOKENS,
+  MAX_COOLDOWN,
+  MAX_FACTION_SUPPLIES,
+  LIN_SLOTS,
+  ROT_SLOTS,
+  CARDS,
+  STAT_SIZE,
+  TOK_CW,
+  TOK_CCW,
+  TOK_NONE,
+  LOC_HAND,
+  LOC_COMMITTED,
+  LOC_HELD,
+  LOC_RESOLVING,
+  LOC_TRACK,
+  ENGINE_DOUBLE,
+  ENGINE_CW,
+  ENGINE_CCW,
+  ENGINE_NONE,
+  ENGINE_SETTINGS,
+  STATUS_ONGOING,
+  STATUS_VICTORY,
+  STATUS_DRAW,
+  STATUS_DRAW_LIMIT,
+  PHASE_COMMIT,
+  PHASE_MOVEMENT,
+  PHASE_ACTION,
+  PHASE_COOLDOWN,
+  PHASE_OVER,
+  SMALL_NONE,
+  SMALL_CORVETTE,
+  G_ROUND,
+  G_PHASE,
+  G_STATUS,
+  G_WINNER,
+  G_PLAYERS,
+  G_PENDING,
+  G_DECISION,
+  G_SLOT,
+  G_REVEALED,
+  G_ORDER_POS,
+  G_ORDER_COUNT,
+  G_ORDER,
+  G_SUB,
+  G_CUR_CARD,
+  G_VENTED,
+  G_LEFT,
+  G_SUPPLY_SHIELDS,
+  G_SUPPLY_LINEAR,
+  G_SUPPLY_CW,
+  G_SUPPLY_CCW,
+  G_INITIATIVE,
+  G_ROUND_LIMIT,
+  G_ENGINES_REVEALED,
+  G_TOKEN_SERIAL,
+  LO_MAIN,
+  LO_BROADSIDE,
+  LO_HANGAR,
+  LO_PD,
+  LO_CORVETTES,
+  ST_COMMANDS_PLAYED,
+  ST_CARD_PLAYS,
+  ST_VENTS,
+  ST_POWER_TO_ENGINES,
+  ST_SPECIALS,
+  ST_SHIELDS_GAINED,
+  ST_ARMOUR_REPAIRED,
+  ST_THRUSTS_IGNORED,
+} from './state.js';
+import { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, tokenAt, supplyField } from './momentum.js';
+import { Movement } from './movement.js';
+import {
+  type EventLog,
+  EV_ROUND,
+  EV_ENGINE,
+  EV_COMMAND,
+  EV_COMMAND_DONE,
+  EV_VENT,
+  EV_SHIELD,
+  EV_DEFENCE,
+  EV_REPAIR,
+  EV_DESTROYED,
+  EV_END,
+  EV_COOLDOWN,
+  EV_GAIN_SHIELDS,
+} from './events.js';
+
+/** Decision kinds. */
+export const D_NONE = 0;
+/** Engine setting + two commands in order (+ Power to Engines direction), simultaneous (7.1). */
+export const D_COMMIT = 1;
+/** Vent Coolant target: a card id on the own cooldown track, or VENT_NONE (10.1.5). */
+export const D_VENT = 2;
+/** Defence Stations option: DEF_FIRE, DEF_HOLD or DEF_SHIELDS (10.1.4). */
+export const D_DEFENCE = 3;
+/** Place one shield: a section index (4.1.1, 10.1.4). */
+export const D_SHIELD = 4;
+/** Direction (0..5) for a Power to Engines played through Vent Coolant (10.1.5-10.1.6). */
+export const D_P2E_DIR = 5;
+/** Restore one armour point: a section index (special ability Emergency Repair). */
+export const D_REPAIR = 6;
+export const DECISION_NAMES = ['none', 'commit', 'vent', 'defence', 'shield', 'p2e-direction', 'repair'];
+
+export const VENT_NONE = CARDS;
+export const DEF_FIRE = 0;
+export const DEF_HOLD = 1;
+export const DEF_SHIELDS = 2;
+export const DEFENCE_OPTION_NAMES = ['fire point defence', 'hold', 'shields'];
+/** A command slot left empty because the hand held fewer than two cards. */
+export const CARD_NONE = CARDS;
+
+/** Commitment action id = ((engine * 9 + first) * 9 + second) * 6 + direction. */
+export function encodeCommit(engine: number, first: number, second: number, dir: number): number {
+  return ((engine * 9 + first) * 9 + second) * 6 + dir;
+}
+export function commitEngine(a: number): number {
+  return Math.floor(a / 486);
+}
+export function commitFirst(a: number): number {
+  return Math.floor(a / 54) % 9;
+}
+export function commitSecond(a: number): number {
+  return Math.floor(a / 6) % 9;
+}
+export function commitDir(a: number): number {
+  return a % 6;
+}
+export { MAX_ACTIONS } from './state.js';
+
+// Sub-steps of a command's resolution (G_SUB).
+const SUB_START = 0;
+const SUB_AWAIT = 1;
+const SUB_PLACE_SHIELDS = 2;
+const SUB_SURGE_SHIELDS = 3;
+const SUB_REPAIR = 4;
+
+/** A ship's starting setup, fully resolved (no randomness: scenarios resolve it first). */
+export interface ShipSetup {
+  faction: number;
+  loadout: LoadoutTable;
+  q: number;
+  r: number;
+  facing: number;
+  /** Momentum mat, token codes: 0..5 linear directions, 6 clockwise, 7 counter-clockwise. */
+  momentum?: number[];
+  armour?: number[];
+  shields?: number[];
+  structure?: number;
+  /** Cooldown track position per card (Cmd order); -1 or absent = in hand. */
+  cooldown?: number[];
+}
+export interface TokenSetup {
+  /** SMALL_PROJECTILE, SMALL_TORPEDO or SMALL_CORVETTE. */
+  kind: number;
+  owner: number;
+  /** Which weapon/corvette: 0 main weapon, 1 broadside, 2 + k corvette slot k. */
+  ref: number;
+  q: number;
+  r: number;
+  facing: number;
+}
+export interface MatchSetup {
+  ships: ShipSetup[];
+  tokens?: TokenSetup[];
+  roundLimit?: number;
+}
+
+/** A setup that cannot be played (names what is wrong). */
+export class SetupError extends Error {}
+
+export class Kernel {
+  readonly t: GameTables;
+  readonly move: Movement;
+  log: EventLog | null = null;
+  /** Invariant checking after every resolved step (tests); see invariants.ts. */
+  check: ((s: GameState, where: string) => void) | null = null;
+
+  constructor(tables: GameTables) {
+    this.t = tables;
+    this.move = new Movement(this);
+  }
+
+  faction(s: GameState, p: number): FactionTable {
+    return this.t.factions[s.faction[p]];
+  }
+
+  // ------------------------------------------------------------------ setup
+
+  /** Initialise `s` for a match; throws SetupError naming the problem. */
+  setup(s: GameState, m: MatchSetup): GameState {
+    s.bytes.fill(0);
+    const n = m.ships.length;
+    if (n < 2 || n > MAX_PLAYERS) throw new SetupError(`a match needs 2 to ${MAX_PLAYERS} ships, got ${n}`);
+    const g = s.g;
+    g[G_PLAYERS] = n;
+    g[G_ROUND] = 1;
+    g[G_ROUND_LIMIT] = m.roundLimit ?? this.t.roundLimit;
+    g[G_WINNER] = -1;
+    g[G_SUPPLY_SHIELDS] = this.t.supplies.shields;
+    g[G_SUPPLY_LINEAR] = this.t.supplies.linear;
+    g[G_SUPPLY_CW] = this.t.supplies.clockwise;
+    g[G_SUPPLY_CCW] = this.t.supplies.counterClockwise;
+    g[G_CUR_CARD] = -1;
+    g[G_VENTED] = -1;
+    s.lin.fill(TOK_NONE);
+    s.rot.fill(TOK_NONE);
+    s.committed.fill(-1);
+    s.engine.fill(-1);
+    s.p2eDir.fill(-1);
+    s.tokOwner.fill(-1);
+    for (let p = 0; p < n; p++) {
+      const sh = m.ships[p];
+      const f = this.t.factions[sh.faction];
+      if (!f) throw new SetupError(`ship ${p}: unknown faction index ${sh.faction}`);
+      const hull = f.hull;
+      s.faction[p] = sh.faction;
+      s.alive[p] = 1;
+      s.shipQ[p] = sh.q;
+      s.shipR[p] = sh.r;
+      s.facing[p] = sh.facing;
+      const lo = p * 8;
+      s.loadout[lo + LO_MAIN] = sh.loadout.main;
+      s.loadout[lo + LO_BROADSIDE] = sh.loadout.broadside;
+      s.loadout[lo + LO_HANGAR] = sh.loadout.hangar;
+      s.loadout[lo + LO_PD] = sh.loadout.pointDefence;
+      for (let c = 0; c < 4; c++) s.loadout[lo + LO_CORVETTES + c] = sh.loadout.corvettes[c] ?? -1;
+      for (let sec = 0; sec < hull.sectionCount; sec++) {
+        const a = sh.armour?.[sec] ?? hull.armour[sec];
+        if (a < 0 || a > hull.armour[sec]) throw new SetupError(`ship ${p}: armour of section ${hull.sectionNames[sec]} must be 0..${hull.armour[sec]}, got ${a}`);
+        s.armour[p * MAX_SECTIONS + sec] = a;
+      }
+      s.structure[p] = sh.structure ?? hull.structure;
+      if (s.structure[p] <= 0 || s.structure[p] > hull.structure) throw new SetupError(`ship ${p}: structure must be 1..${hull.structure}, got ${s.structure[p]}`);
+      let shieldTotal = 0;
+      for (let sec = 0; sec < hull.sectionCount; sec++) {
+        const v = sh.shields?.[sec] ?? 0;
+        if (v < 0 || v > hull.shieldCapSection) throw new SetupError(`ship ${p}: shields on ${hull.sectionNames[sec]} must be 0..${hull.shieldCapSection}, got ${v}`);
+        s.shields[p * MAX_SECTIONS + sec] = v;
+        shieldTotal += v;
+      }
+      if (shieldTotal > hull.shieldCapTotal) throw new SetupError(`ship ${p}: ${shieldTotal} shields exceed the ship's total capacity ${hull.shieldCapTotal}`);
+      if (shieldTotal > g[G_SUPPLY_SHIELDS]) throw new SetupError(`ship ${p}: not enough shield tokens left in the supply`);
+      g[G_SUPPLY_SHIELDS] -= shieldTotal;
+      for (const code of sh.momentum ?? []) {
+        if (code < 0 || code > TOK_CCW) throw new SetupError(`ship ${p}: bad momentum token code ${code}`);
+        const isRot = code >= TOK_CW;
+        if (isRot ? s.rotCount[p] >= ROT_SLOTS : s.linCount[p] >= LIN_SLOTS)
+          throw new SetupError(`ship ${p}: momentum mat holds at most ${LIN_SLOTS} linear and ${ROT_SLOTS} rotational tokens`);
+        const sf = supplyField(code);
+        if (g[sf] <= 0) throw new SetupError(`ship ${p}: the momentum token supply is empty`);
+        g[sf]--;
+        if (isRot) s.rot[p * ROT_SLOTS + s.rotCount[p]++] = code;
+        else s.lin[p * LIN_SLOTS + s.linCount[p]++] = code;
+      }
+      for (let c = 0; c < CARDS; c++) {
+        const pos = sh.cooldown?.[c] ?? -1;
+        if (pos > MAX_COOLDOWN) throw new SetupError(`ship ${p}: cooldown position ${pos} above ${MAX_COOLDOWN}`);
+        s.cardLoc[p * CARDS + c] = pos < 0 ? LOC_HAND : LOC_TRACK + pos;
+      }
+      if (f.tokenSupplies.length > MAX_FACTION_SUPPLIES) throw new SetupError(`faction ${f.id}: too many token supplies`);
+      for (let i = 0; i < f.tokenSupplies.length; i++) s.factionSupply[p * MAX_FACTION_SUPPLIES + i] = f.tokenSupplies[i].count;
+    }
+    const toks = m.tokens ?? [];
+    if (toks.length > MAX_TOKENS) throw new SetupError(`at most ${MAX_TOKENS} tokens on the board`);
+    for (let i = 0; i < toks.length; i++) {
+      const tk = toks[i];
+      if (tk.owner < 0 || tk.owner >= n) throw new SetupError(`token ${i}: owner ${tk.owner} is not a player`);
+      const sup = this.tokenSupplyOf(s, tk.owner, tk.kind, tk.ref);
+      if (sup >= 0) {
+        const idx = tk.owner * MAX_FACTION_SUPPLIES + sup;
+        if (s.factionSupply[idx] <= 0) throw new SetupError(`token ${i}: its supply is already all on the board`);
+        s.factionSupply[idx]--;
+      } else if (tk.kind !== SMALL_CORVETTE) {
+        throw new SetupError(`token ${i}: that weapon fires no tokens`);
+      }
+      s.tokKind[i] = tk.kind;
+      s.tokOwner[i] = tk.owner;
+      s.tokRef[i] = tk.ref;
+      s.tokSupply[i] = sup;
+      s.tokQ[i] = tk.q;
+      s.tokR[i] = tk.r;
+      s.tokFacing[i] = tk.facing;
+      s.tokAge[i] = ++g[G_TOKEN_SERIAL];
+    }
+    for (let p = 0; p < n; p++) {
+      if (!this.move.onBoard(s, p)) throw new SetupError(`ship ${p} is not wholly on the board at (${s.shipQ[p]}, ${s.shipR[p]})`);
+      for (let o = 0; o < p; o++) if (this.move.shipsOverlap(s, p, o, null, null)) throw new SetupError(`ships ${o} and ${p} overlap`);
+    }
+    this.startRound(s);
+    return s;
+  }
+
+  /** The faction supply index a token draws from, or -1 (corvettes, or a weapon without tokens). */
+  tokenSupplyOf(s: GameState, p: number, kind: number, ref: number): number {
+    const w = this.weaponOf(s, p, kind, ref);
+    return w ? w.tokenSupply : -1;
+  }
+
+  /** The weapon card behind a token: 0 main, 1 broadside, 2 + k corvette slot k's weapon. */
+  weaponOf(s: GameState, p: number, kind: number, ref: number) {
+    if (kind === SMALL_CORVETTE || kind === SMALL_NONE) return null;
+    const f = this.faction(s, p);
+    if (ref === 0) return f.mainWeapons[s.loadout[p * 8 + LO_MAIN]] ?? null;
+    if (ref === 1) return f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]] ?? null;
+    const c = s.loadout[p * 8 + LO_CORVETTES + ref - 2];
+    return c >= 0 ? (f.corvettes[c]?.weapon ?? null) : null;
+  }
+
+  // ------------------------------------------------------------------ decisions
+
+  /**
+   * Write player p's legal actions at the pending decision into `out`; returns the count
+   * (0 when p has nothing to decide).
+   */
+  legal(s: GameState, p: number, out: Int32Array): number {
+    if (((s.g[G_PENDING] >> p) & 1) === 0) return 0;
+    switch (s.g[G_DECISION]) {
+      case D_COMMIT:
+        return this.legalCommit(s, p, out);
+      case D_VENT: {
+        let n = 0;
+        for (let c = 0; c < CARDS; c++) if (s.cardLoc[p * CARDS + c] >= LOC_TRACK) out[n++] = c;
+        out[n++] = VENT_NONE;
+        return n;
+      }
+      case D_DEFENCE:
+        out[0] = DEF_FIRE;
+        if (s.g[G_VENTED] < 0) {
+          out[1] = DEF_HOLD;
+          out[2] = DEF_SHIELDS;
+          return 3;
+        }
+        out[1] = DEF_SHIELDS;
+        return 2;
+      case D_SHIELD:
+        return this.legalShield(s, p, out, s.g[G_SUB] === SUB_SURGE_SHIELDS);
+      case D_P2E_DIR:
+        for (let d = 0; d < 6; d++) out[d] = d;
+        return 6;
+      case D_REPAIR:
+        return this.legalRepair(s, p, out);
+    }
+    return 0;
+  }
+
+  private legalCommit(s: GameState, p: number, out: Int32Array): number {
+    const base = p * CARDS;
+    let hand = 0;
+    for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
+    let n = 0;
+    for (let e = 0; e < ENGINE_SETTINGS; e++) {
+      if (hand === 0) {
+        out[n++] = encodeCommit(e, CARD_NONE, CARD_NONE, 0);
+        continue;
+      }
+      for (let a = 0; a < CARDS; a++) {
+        if (s.cardLoc[base + a] !== LOC_HAND) continue;
+        if (hand === 1) {
+          n = this.pushCommit(out, n, e, a, CARD_NONE);
+          continue;
+        }
+        for (let b = 0; b < CARDS; b++) {
+          if (b === a || s.cardLoc[base + b] !== LOC_HAND) continue;
+          n = this.pushCommit(out, n, e, a, b);
+        }
+      }
+    }
+    return n;
+  }
+
+  private pushCommit(out: Int32Array, n: number, e: number, a: number, b: number): number {
+    if (a === Cmd.PowerToEngines || b === Cmd.PowerToEngines) {
+      for (let d = 0; d < 6; d++) out[n++] = encodeCommit(e, a, b, d);
+    } else out[n++] = encodeCommit(e, a, b, 0);
+    return n;
+  }
+
+  /** Shields lifted off the ship and not yet placed again (during a placement decision). */
+  shieldsInHand(s: GameState): number {
+    const sub = s.g[G_SUB];
+    return s.g[G_PHASE] === PHASE_ACTION && (sub === SUB_PLACE_SHIELDS || sub === SUB_SURGE_SHIELDS) ? s.g[G_LEFT] : 0;
+  }
+
+  private shieldTotal(s: GameState, p: number): number {
+    const n = this.faction(s, p).hull.sectionCount;
+    let total = 0;
+    for (let sec = 0; sec < n; sec++) total += s.shields[p * MAX_SECTIONS + sec];
+    return total;
+  }
+
+  private legalShield(s: GameState, p: number, out: Int32Array, ignoreSectionCap: boolean): number {
+    const hull = this.faction(s, p).hull;
+    let n = 0;
+    for (let sec = 0; sec < hull.sectionCount; sec++) {
+      if (ignoreSectionCap || s.shields[p * MAX_SECTIONS + sec] < hull.shieldCapSection) out[n++] = sec;
+    }
+    return n;
+  }
+
+  private legalRepair(s: GameState, p: number, out: Int32Array): number {
+    const hull = this.faction(s, p).hull;
+    let n = 0;
+    for (let sec = 0; sec < hull.sectionCount; sec++) if (s.armour[p * MAX_SECTIONS + sec] < hull.armour[sec]) out[n++] = sec;
+    return n;
+  }
+
+  /**
+   * Apply player p's answer to the pending decision and resolve until the next decision or
+   * the end of the match. Throws on an answer that is not legal (callers adjudicate).
+   */
+  submit(s: GameState, p: number, action: number): void {
+    if (((s.g[G_PENDING] >> p) & 1) === 0) throw new Error(`player ${p} has no pending decision`);
+    const scratch = this.move.actionScratch;
+    const n = this.legal(s, p, scratch);
+    let ok = false;
+    for (let i = 0; i < n; i++) if (scratch[i] === action) ok = true;
+    if (!ok) throw new Error(`illegal action ${action} for player ${p} at decision ${DECISION_NAMES[s.g[G_DECISION]]}`);
+    this.apply(s, p, action);
+    this.run(s);
+  }
+
+  /** Apply an answer known to be legal (no check), without resuming resolution. */
+  private apply(s: GameState, p: number, a: number): void {
+    const g = s.g;
+    g[G_PENDING] &= ~(1 << p);
+    switch (g[G_DECISION]) {
+      case D_COMMIT: {
+        const first = commitFirst(a);
+        const second = commitSecond(a);
+        s.engine[p] = commitEngine(a);
+        s.committed[p * 2] = first === CARD_NONE ? -1 : first;
+        s.committed[p * 2 + 1] = second === CARD_NONE ? -1 : second;
+        if (first !== CARD_NONE) s.cardLoc[p * CARDS + first] = LOC_COMMITTED;
+        if (second !== CARD_NONE) s.cardLoc[p * CARDS + second] = LOC_COMMITTED;
+        s.p2eDir[p] = first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? commitDir(a) : -1;
+        if (g[G_PENDING] === 0) {
+          g[G_PHASE] = PHASE_MOVEMENT;
+          g[G_DECISION] = D_NONE;
+        }
+        return;
+      }
+      case D_VENT:
+        this.applyVent(s, p, a);
+        break;
+      case D_DEFENCE:
+        this.applyDefence(s, p, a);
+        break;
+      case D_SHIELD:
+        s.shields[p * MAX_SECTIONS + a]++;
+        g[G_LEFT]--;
+        if (this.log) this.log.push(EV_SHIELD, p, a);
+        break;
+      case D_P2E_DIR:
+        s.p2eDir[p] = a;
+        g[G_SUB] = SUB_START;
+        break;
+      case D_REPAIR:
+        s.armour[p * MAX_SECTIONS + a]++;
+        s.stats[p * STAT_SIZE + ST_ARMOUR_REPAIRED]++;
+        g[G_LEFT]--;
+        if (this.log) this.log.push(EV_REPAIR, p, a);
+        break;
+    }
+    g[G_DECISION] = D_NONE;
+  }
+
+  /** Ask player p for a decision; if exactly one answer is legal, take it and return false. */
+  private ask(s: GameState, p: number, kind: number): boolean {
+    const g = s.g;
+    g[G_DECISION] = kind;
+    g[G_PENDING] = 1 << p;
+    const scratch = this.move.actionScratch;
+    const n = this.legal(s, p, scratch);
+    if (n === 1) {
+      this.apply(s, p, scratch[0]);
+      return false;
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ round loop
+
+  /** Resolve until a decision is pending or the match is over. */
+  run(s: GameState): void {
+    const g = s.g;
+    while (g[G_PENDING] === 0) {
+      switch (g[G_PHASE]) {
+        case PHASE_COMMIT:
+          return;
+        case PHASE_MOVEMENT:
+          this.movementPhase(s);
+          if (this.isOver(s)) return;
+          g[G_PHASE] = PHASE_ACTION;
+          g[G_SLOT] = 0;
+          this.startSlot(s);
+          break;
+        case PHASE_ACTION:
+          if (!this.actionPhase(s)) return;
+          g[G_PHASE] = PHASE_COOLDOWN;
+          break;
+        case PHASE_COOLDOWN:
+          this.cooldownPhase(s);
+          if (this.isOver(s)) return;
+          g[G_ROUND]++;
+          this.startRound(s);
+          break;
+        default:
+          return;
+      }
+    }
+  }
+
+  private startRound(s: GameState): void {
+    const g = s.g;
+    const n = g[G_PLAYERS];
+    g[G_PHASE] = PHASE_COMMIT;
+    g[G_DECISION] = D_COMMIT;
+    g[G_INITIATIVE] = (g[G_ROUND] - 1) % n;
+    g[G_ENGINES_REVEALED] = 0;
+    g[G_REVEALED] = 0;
+    let mask = 0;
+    for (let p = 0; p < n; p++) {
+      s.engine[p] = -1;
+      s.committed[p * 2] = -1;
+      s.committed[p * 2 + 1] = -1;
+      s.p2eDir[p] = -1;
+      if (s.alive[p]) mask |= 1 << p;
+    }
+    g[G_PENDING] = mask;
+    if (this.log) this.log.push(EV_ROUND, g[G_ROUND]);
+  }
+
+  private isOver(s: GameState): boolean {
+    return s.g[G_STATUS] !== STATUS_ONGOING;
+  }
+
+  /** Seat order for the step: players from the initiative seat on (design section 3 item 9). */
+  seatAt(s: GameState, i: number): number {
+    const n = s.g[G_PLAYERS];
+    return this.t.rules.tieRule === 'rotate' ? (s.g[G_INITIATIVE] + i) % n : i;
+  }
+
+  private movementPhase(s: GameState): void {
+    const g = s.g;
+    const n = g[G_PLAYERS];
+    g[G_ENGINES_REVEALED] = 1;
+    // 7.2.1: reveal engines and thrust, in seat order (matters only when a supply runs out).
+    for (let i = 0; i < n; i++) {
+      const p = this.seatAt(s, i);
+      if (!s.alive[p]) continue;
+      const e = s.engine[p];
+      let r1 = -1;
+      let r2 = -1;
+      if (e >= 0 && e < 6) r1 = thrust(s, p, e);
+      else if (e === ENGINE_DOUBLE) {
+        r1 = thrust(s, p, s.facing[p]);
+        r2 = thrust(s, p, s.facing[p]);
+      } else if (e === ENGINE_CW) r1 = thrust(s, p, TOK_CW);
+      else if (e === ENGINE_CCW) r1 = thrust(s, p, TOK_CCW);
+      if (r1 === THRUST_IGNORED || r1 === THRUST_NO_SUPPLY) s.stats[p * STAT_SIZE + ST_THRUSTS_IGNORED]++;
+      if (r2 === THRUST_IGNORED || r2 === THRUST_NO_SUPPLY) s.stats[p * STAT_SIZE + ST_THRUSTS_IGNORED]++;
+      if (this.log) this.log.push(EV_ENGINE, p, e, r1, r2);
+    }
+    // 7.2.2: lock-step movement with collisions after each step.
+    this.move.movementSteps(s);
+    this.settleDestroyed(s);
+    // 7.2.3 weapon tokens and 7.2.4 compelled corvette moves: rules kernel II.
+  }
+
+  // ------------------------------------------------------------------ action phase (7.3)
+
+  private startSlot(s: GameState): void {
+    const g = s.g;
+    const slot = g[G_SLOT];
+    g[G_REVEALED] = slot + 1;
+    const n = g[G_PLAYERS];
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const p = this.seatAt(s, i);
+      if (!s.alive[p] || s.committed[p * 2 + slot] < 0) continue;
+      // Insertion by (priority, tie-breaker); equal keys keep seat order (7.3).
+      let j = count;
+      while (j > 0 && this.commandBefore(s, p, g[G_ORDER + j - 1], slot)) {
+        g[G_ORDER + j] = g[G_ORDER + j - 1];
+        j--;
+      }
+      g[G_ORDER + j] = p;
+      count++;
+    }
+    g[G_ORDER_COUNT] = count;
+    g[G_ORDER_POS] = 0;
+    g[G_SUB] = SUB_START;
+    g[G_CUR_CARD] = -1;
+    g[G_VENTED] = -1;
+  }
+
+  /** Does p's command in this slot strictly precede q's (lower priority, then lower tie-breaker)? */
+  private commandBefore(s: GameState, p: number, q: number, slot: number): boolean {
+    const cp = s.committed[p * 2 + slot];
+    const cq = s.committed[q * 2 + slot];
+    const pp = this.faction(s, p).commands[cp].priority;
+    const pq = this.faction(s, q).commands[cq].priority;
+    if (pp !== pq) return pp < pq;
+    return this.tieBreaker(s, p, cp) < this.tieBreaker(s, q, cq);
+  }
+
+  /** The tie-breaker printed on the component card behind a command (7.3). */
+  tieBreaker(s: GameState, p: number, card: number): number {
+    const f = this.faction(s, p);
+    const lo = p * 8;
+    switch (card) {
+      case Cmd.FireMain:
+        return f.mainWeapons[s.loadout[lo + LO_MAIN]].tieBreaker;
+      case Cmd.PortBroadside:
+      case Cmd.StarboardBroadside:
+        return f.broadsides[s.loadout[lo + LO_BROADSIDE]].tieBreaker;
+      case Cmd.Corvettes:
+        return f.hangars[s.loadout[lo + LO_HANGAR]].tieBreaker;
+      case Cmd.DefenceStations:
+        return f.pointDefence[s.loadout[lo + LO_PD]].tieBreaker;
+      case Cmd.SpecialAbility:
+        return f.special.tieBreaker;
+      default:
+        return f.commands[card].tieBreaker;
+    }
+  }
+
+  /** Returns true when both slots are resolved; false when waiting on a decision or over. */
+  private actionPhase(s: GameState): boolean {
+    const g = s.g;
+    for (;;) {
+      if (g[G_ORDER_POS] >= g[G_ORDER_COUNT]) {
+        if (g[G_SLOT] === 1) {
+          this.releaseHeld(s);
+          return true;
+        }
+        g[G_SLOT] = 1;
+        this.startSlot(s);
+        continue;
+      }
+      const p = g[G_ORDER + g[G_ORDER_POS]];
+      if (g[G_CUR_CARD] < 0) {
+        const c = s.committed[p * 2 + g[G_SLOT]];
+        g[G_CUR_CARD] = c;
+        s.cardLoc[p * CARDS + c] = LOC_RESOLVING;
+        s.stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
+        s.stats[p * STAT_SIZE + ST_CARD_PLAYS + c]++;
+        if (this.log) this.log.push(EV_COMMAND, p, c, g[G_SLOT], 0);
+      }
+      if (!s.alive[p]) {
+        this.finishCommand(s, p, -1);
+        continue;
+      }
+      if (!this.resolveCommand(s, p)) return false;
+      if (this.check) this.check(s, 'command');
+      if (this.isOver(s)) return false;
+    }
+  }
+
+  /**
+   * Step the current command's resolution. Returns true when it has finished (and the order
+   * moved on), false when a decision is pending or the match ended.
+   */
+  private resolveCommand(s: GameState, p: number): boolean {
+    const g = s.g;
+    const card = g[G_VENTED] >= 0 ? g[G_VENTED] : g[G_CUR_CARD];
+    const f = this.faction(s, p);
+    const lo = p * 8;
+    switch (card) {
+      case Cmd.FireMain:
+        // The weapon itself fires in rules kernel II; the card flow is here.
+        return this.finishCommand(s, p, f.mainWeapons[s.loadout[lo + LO_MAIN]].cooldown);
+      case Cmd.PortBroadside:
+      case Cmd.StarboardBroadside:
+        return this.finishCommand(s, p, f.broadsides[s.loadout[lo + LO_BROADSIDE]].cooldown);
+      case Cmd.Corvettes:
+        // Launch / activate / repair options arrive with the corvettes (rules kernel II);
+        // with no corvette on the board and none destroyed, the card resolves with no cooldown.
+        return this.finishCommand(s, p, 0);
+      case Cmd.DefenceStations:
+        return this.resolveDefence(s, p);
+      case Cmd.VentCoolant:
+        return this.resolveVent(s, p);
+      case Cmd.PowerToEngines:
+        return this.resolvePowerToEngines(s, p);
+      case Cmd.SpecialAbility:
+        return this.resolveSpecial(s, p);
+    }
+    throw new Error(`unknown command card ${card}`);
+  }
+
+  /**
+   * Move the resolved card(s) to the cooldown track (7.3, 7.4) and advance the order. A card
+   * played through Vent Coolant takes one extra cooldown; the Vent card itself takes none.
+   */
+  private finishCommand(s: GameState, p: number, cooldown: number): boolean {
+    const g = s.g;
+    const base = p * CARDS;
+    const vented = g[G_VENTED];
+    if (vented >= 0) {
+      this.toTrack(s, p, vented, cooldown + 1);
+      this.toTrack(s, p, g[G_CUR_CARD], 0);
+    } else if (g[G_CUR_CARD] >= 0 && s.cardLoc[base + g[G_CUR_CARD]] === LOC_RESOLVING) {
+      this.toTrack(s, p, g[G_CUR_CARD], cooldown);
+    }
+    g[G_ORDER_POS]++;
+    g[G_CUR_CARD] = -1;
+    g[G_VENTED] = -1;
+    g[G_SUB] = SUB_START;
+    g[G_LEFT] = 0;
+    return true;
+  }
+
+  private toTrack(s: GameState, p: number, card: number, cooldown: number): void {
+    const pos = cooldown < 0 ? 0 : cooldown > MAX_COOLDOWN ? MAX_COOLDOWN : cooldown;
+    s.cardLoc[p * CARDS + card] = LOC_TRACK + pos;
+    if (this.log) this.log.push(EV_COMMAND_DONE, p, card, pos);
+  }
+
+  /** Held Defence Stations cards go to the track at the end of the action phase (10.1.4). */
+  private releaseHeld(s: GameState): void {
+    const n = s.g[G_PLAYERS];
+    for (let p = 0; p < n; p++) {
+      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+      for (let c = 0; c < CARDS; c++) if (s.cardLoc[p * CARDS + c] === LOC_HELD) this.toTrack(s, p, c, pd.cooldown);
+    }
+  }
+
+  private resolveDefence(s: GameState, p: number): boolean {
+    const g = s.g;
+    switch (g[G_SUB]) {
+      case SUB_START:
+        g[G_SUB] = SUB_AWAIT;
+        if (this.ask(s, p, D_DEFENCE)) return false;
+        // Answered without asking: fire and hold finish the command, shields go on.
+        if (g[G_CUR_CARD] < 0) return true;
+        return this.resolveDefence(s, p);
+      case SUB_PLACE_SHIELDS:
+        return this.placeShields(s, p, SUB_PLACE_SHIELDS) ? this.finishCommand(s, p, this.faction(s, p).commands[Cmd.DefenceStations].cooldown) : false;
+    }
+    return false;
+  }
+
+  private applyDefence(s: GameState, p: number, option: number): void {
+    const g = s.g;
+    if (this.log) this.log.push(EV_DEFENCE, p, option);
+    const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+    if (option === DEF_FIRE) {
+      // Point-defence targeting arrives with the weapons (rules kernel II).
+      this.finishCommand(s, p, pd.cooldown);
+    } else if (option === DEF_HOLD) {
+      // Kept face up; it goes to the track at the end of the action phase.
+      s.cardLoc[p * CARDS + g[G_CUR_CARD]] = LOC_HELD;
+      this.finishCommand(s, p, 0);
+    } else {
+      this.beginShieldPlacement(s, p, 2, false);
+      g[G_SUB] = SUB_PLACE_SHIELDS;
+    }
+  }
+
+  /**
+   * Gain up to `gain` shields from the supply (within the ship's total capacity) and lift
+   * every shield on the ship so it can be placed again one at a time (10.1.4: add two and
+   * rearrange). With `keepExisting`, only the new shields are placed (Shield Surge).
+   */
+  private beginShieldPlacement(s: GameState, p: number, gain: number, keepExisting: boolean): void {
+    const g = s.g;
+    const hull = this.faction(s, p).hull;
+    const current = this.shieldTotal(s, p);
+    let got = Math.min(gain, g[G_SUPPLY_SHIELDS], hull.shieldCapTotal - current);
+    if (got < 0) got = 0;
+    g[G_SUPPLY_SHIELDS] -= got;
+    s.stats[p * STAT_SIZE + ST_SHIELDS_GAINED] += got;
+    if (this.log) this.log.push(EV_GAIN_SHIELDS, p, got);
+    if (!keepExisting) for (let sec = 0; sec < hull.sectionCount; sec++) s.shields[p * MAX_SECTIONS + sec] = 0;
+    g[G_LEFT] = keepExisting ? got : current + got;
+  }
+
+  /** Place the lifted shields one decision at a time; true when done. Leftovers return to the supply. */
+  private placeShields(s: GameState, p: number, sub: number): boolean {
+    const g = s.g;
+    const scratch = this.move.actionScratch;
+    while (g[G_LEFT] > 0) {
+      const n = this.legalShield(s, p, scratch, sub === SUB_SURGE_SHIELDS);
+      if (n === 0) {
+        g[G_SUPPLY_SHIELDS] += g[G_LEFT];
+        g[G_LEFT] = 0;
+        break;
+      }
+      g[G_SUB] = sub;
+      if (this.ask(s, p, D_SHIELD)) return false;
+    }
+    return true;
+  }
+
+  private resolveVent(s: GameState, p: number): boolean {
+    const g = s.g;
+    if (g[G_SUB] === SUB_START) {
+      g[G_SUB] = SUB_AWAIT;
+      if (this.ask(s, p, D_VENT)) return false;
+    }
+    // applyVent either finished the Vent, or set G_VENTED and the played card resolves now.
+    if (g[G_VENTED] >= 0) return this.resolveCommand(s, p);
+    return true;
+  }
+
+  private applyVent(s: GameState, p: number, card: number): void {
+    const g = s.g;
+    s.stats[p * STAT_SIZE + ST_VENTS]++;
+    if (card === VENT_NONE) {
+      if (this.log) this.log.push(EV_VENT, p, -1, -1);
+      this.finishCommand(s, p, 0);
+      return;
+    }
+    const idx = p * CARDS + card;
+    const pos = s.cardLoc[idx] - LOC_TRACK;
+    if (pos > 0) {
+      s.cardLoc[idx] = LOC_TRACK + pos - 1;
+      if (this.log) this.log.push(EV_VENT, p, card, pos - 1);
+      this.finishCommand(s, p, 0);
+      return;
+    }
+    // 10.1.5: a card on Ready is played on top of the Vent card, as if played this turn.
+    s.cardLoc[idx] = LOC_RESOLVING;
+    g[G_VENTED] = card;
+    g[G_SUB] = card === Cmd.PowerToEngines ? SUB_AWAIT : SUB_START;
+    s.stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
+    s.stats[p * STAT_SIZE + ST_CARD_PLAYS + card]++;
+    if (this.log) this.log.push(EV_COMMAND, p, card, g[G_SLOT], 1);
+  }
+
+  private resolvePowerToEngines(s: GameState, p: number): boolean {
+    const g = s.g;
+    if (g[G_SUB] === SUB_AWAIT) {
+      // Played through Vent Coolant: the direction is chosen now.
+      if (this.ask(s, p, D_P2E_DIR)) return false;
+    }
+    s.stats[p * STAT_SIZE + ST_POWER_TO_ENGINES]++;
+    this.move.powerToEngines(s, p, s.p2eDir[p]);
+    this.settleDestroyed(s);
+    return this.finishCommand(s, p, this.faction(s, p).commands[Cmd.PowerToEngines].cooldown);
+  }
+
+  private resolveSpecial(s: GameState, p: number): boolean {
+    const g = s.g;
+    const sp = this.faction(s, p).special;
+    if (g[G_SUB] === SUB_START) {
+      s.stats[p * STAT_SIZE + ST_SPECIALS]++;
+      switch (sp.kind) {
+        case SpecialKind.ShieldSurge:
+          this.beginShieldPlacement(s, p, sp.amount, true);
+          g[G_SUB] = SUB_SURGE_SHIELDS;
+          break;
+        case SpecialKind.EmergencyRepair:
+          g[G_LEFT] = sp.amount;
+          g[G_SUB] = SUB_REPAIR;
+          break;
+        case SpecialKind.CoolantFlush:
+          for (let c = 0; c < CARDS; c++) {
+            const idx = p * CARDS + c;
+            const loc = s.cardLoc[idx];
+            if (loc > LOC_TRACK) s.cardLoc[idx] = Math.max(LOC_TRACK, loc - sp.amount);
+          }
+          return this.finishCommand(s, p, sp.cooldown);
+      }
+    }
+    if (g[G_SUB] === SUB_SURGE_SHIELDS) {
+      return this.placeShields(s, p, SUB_SURGE_SHIELDS) ? this.finishCommand(s, p, sp.cooldown) : false;
+    }
+    // SUB_REPAIR
+    const scratch = this.move.actionScratch;
+    while (g[G_LEFT] > 0) {
+      if (this.legalRepair(s, p, scratch) === 0) {
+        g[G_LEFT] = 0;
+        break;
+      }
+      if (this.ask(s, p, D_REPAIR)) return false;
+    }
+    return this.finishCommand(s, p, sp.cooldown);
+  }
+
+  // ------------------------------------------------------------------ cooldown phase (7.4)
+
+  private cooldownPhase(s: GameState): void {
+    const n = s.g[G_PLAYERS];
+    for (let p = 0; p < n; p++) {
+      for (let c = 0; c < CARDS; c++) {
+        const idx = p * CARDS + c;
+        const loc = s.cardLoc[idx];
+        if (loc === LOC_TRACK) {
+          s.cardLoc[idx] = LOC_HAND;
+          if (this.log) this.log.push(EV_COOLDOWN, p, c);
+        } else if (loc > LOC_TRACK) s.cardLoc[idx] = loc - 1;
+      }
+      s.engine[p] = -1;
+      s.committed[p * 2] = -1;
+      s.committed[p * 2 + 1] = -1;
+    }
+    if (this.check) this.check(s, 'cooldown');
+    const g = s.g;
+    if (g[G_STATUS] === STATUS_ONGOING && g[G_ROUND] >= g[G_ROUND_LIMIT]) this.endMatch(s, STATUS_DRAW_LIMIT, -1);
+  }
+
+  // ------------------------------------------------------------------ end of match
+
+  /** Mark ships at zero structure destroyed and decide the match if it is over (3, 4.1). */
+  settleDestroyed(s: GameState): void {
+    const g = s.g;
+    if (g[G_STATUS] !== STATUS_ONGOING) return;
+    const n = g[G_PLAYERS];
+    let alive = 0;
+    let last = -1;
+    for (let p = 0; p < n; p++) {
+      if (s.alive[p] && s.structure[p] <= 0) {
+        s.alive[p] = 0;
+        if (this.log) this.log.push(EV_DESTROYED, p);
+      }
+      if (s.alive[p]) {
+        alive++;
+        last = p;
+      }
+    }
+    if (alive === 0) this.endMatch(s, STATUS_DRAW, -1);
+    else if (alive === 1) this.endMatch(s, STATUS_VICTORY, last);
+  }
+
+  private endMatch(s: GameState, status: number, winner: number): void {
+    const g = s.g;
+    g[G_STATUS] = status;
+    g[G_WINNER] = winner;
+    g[G_PHASE] = PHASE_OVER;
+    g[G_PENDING] = 0;
+    g[G_DECISION] = D_NONE;
+    if (this.log) this.log.push(EV_END, status, winner);
+  }
+
+  // ------------------------------------------------------------------ views (hidden information)
+
+  /**
+   * Write into `into` what player p may see of `s` (design section 2): other players'
+   * face-down commitments are hidden (engine until the movement phase, each command until
+   * its slot is revealed; a face-down card shows as in hand).
+   */
+  view(s: GameState, p: number, into: GameState): GameState {
+    into.copyFrom(s);
+    const g = s.g;
+    const n = g[G_PLAYERS];
+    for (let o = 0; o < n; o++) {
+      if (o === p) continue;
+      if (!g[G_ENGINES_REVEALED]) into.engine[o] = -1;
+      for (let slot = 0; slot < 2; slot++) {
+        if (slot < g[G_REVEALED]) continue;
+        const c = s.committed[o * 2 + slot];
+        into.committed[o * 2 + slot] = -1;
+        if (c >= 0 && s.cardLoc[o * CARDS + c] === LOC_COMMITTED) into.cardLoc[o * CARDS + c] = LOC_HAND;
+      }
+      const revealedP2E = (g[G_REVEALED] > 0 && s.committed[o * 2] === Cmd.PowerToEngines) || (g[G_REVEALED] > 1 && s.committed[o * 2 + 1] === Cmd.PowerToEngines);
+      if (!revealedP2E && g[G_VENTED] < 0) into.p2eDir[o] = -1;
+    }
+    return into;
+  }
+}
+
+/** Re-exported for callers that only need the names. */
+export { opposite, turn, DQ, DR, tokenAt };

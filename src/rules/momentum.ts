@@ -1,0 +1,167 @@
+/**
+ * The momentum mat (rulebook 7.2): thrust with cancel / modify / add / ignore, and the
+ * token sequence that lock-step movement walks (7.2.2).
+ *
+ * Why: a mat is 4 linear and 2 rotational Int8 slots per ship inside the state buffer;
+ * thrust edits them in place and moves tokens to and from the box supply (finite supplies
+ * per rules/000 and 002: a gain from an empty supply grants nothing). Token codes: 0..5 a
+ * linear direction, TOK_CW / TOK_CCW a rotation.
+ */
+import { opposite, turnBetween, turn } from '../hex/hex.js';
+import {
+  type GameState,
+  LIN_SLOTS,
+  ROT_SLOTS,
+  TOK_CW,
+  TOK_CCW,
+  TOK_NONE,
+  G_SUPPLY_LINEAR,
+  G_SUPPLY_CW,
+  G_SUPPLY_CCW,
+} from './state.js';
+
+/** What a thrust did. */
+export const THRUST_CANCELLED = 0;
+export const THRUST_MODIFIED = 1;
+export const THRUST_ADDED = 2;
+export const THRUST_IGNORED = 3;
+/** Ignored only because the supply was empty (rules/000: a gain from an empty pool grants nothing). */
+export const THRUST_NO_SUPPLY = 4;
+export const THRUST_RESULT_NAMES = ['cancelled', 'modified', 'added', 'ignored (mat full)', 'ignored (supply empty)'];
+
+/** Supply field in the global block for a token code. */
+export function supplyField(code: number): number {
+  return code === TOK_CW ? G_SUPPLY_CW : code === TOK_CCW ? G_SUPPLY_CCW : G_SUPPLY_LINEAR;
+}
+
+/** Does token b cancel token a (opposite linear directions, or opposite rotations)? */
+export function cancels(a: number, b: number): boolean {
+  if (a >= TOK_CW || b >= TOK_CW) return a >= TOK_CW && b >= TOK_CW && a !== b;
+  return b === opposite(a);
+}
+
+/** If linear b points two edges away from linear a, the in-between direction; else -1 (7.2). */
+export function modifies(a: number, b: number): number {
+  if (a >= TOK_CW || b >= TOK_CW) return -1;
+  const t = turnBetween(a, b);
+  return t === 2 || t === -2 ? turn(a, t >> 1) : -1;
+}
+
+/** Remove linear slot i of player p, closing the gap (7.2: later tokens move up). */
+export function removeLinear(s: GameState, p: number, i: number): void {
+  const base = p * LIN_SLOTS;
+  const n = s.linCount[p];
+  for (let j = i; j < n - 1; j++) s.lin[base + j] = s.lin[base + j + 1];
+  s.lin[base + n - 1] = TOK_NONE;
+  s.linCount[p] = n - 1;
+}
+
+/** Remove rotational slot i of player p, closing the gap. */
+export function removeRotational(s: GameState, p: number, i: number): void {
+  const base = p * ROT_SLOTS;
+  const n = s.rotCount[p];
+  for (let j = i; j < n - 1; j++) s.rot[base + j] = s.rot[base + j + 1];
+  s.rot[base + n - 1] = TOK_NONE;
+  s.rotCount[p] = n - 1;
+}
+
+/**
+ * Apply one thrust of token code `t` to player p's mat (7.2, design section 3 item 3):
+ * cancel the last opposite token; else (linear) turn the last token two edges away to the
+ * in-between direction; else add (4 linear / 2 rotational at most, supply permitting);
+ * else ignore. Returns a THRUST_* code.
+ */
+export function thrust(s: GameState, p: number, t: number): number {
+  if (t >= TOK_CW) {
+    const base = p * ROT_SLOTS;
+    const n = s.rotCount[p];
+    for (let i = n - 1; i >= 0; i--) {
+      if (s.rot[base + i] !== t) {
+        s.g[supplyField(s.rot[base + i])]++;
+        removeRotational(s, p, i);
+        return THRUST_CANCELLED;
+      }
+    }
+    if (n >= ROT_SLOTS) return THRUST_IGNORED;
+    const f = supplyField(t);
+    if (s.g[f] <= 0) return THRUST_NO_SUPPLY;
+    s.g[f]--;
+    s.rot[base + n] = t;
+    s.rotCount[p] = n + 1;
+    return THRUST_ADDED;
+  }
+  const base = p * LIN_SLOTS;
+  const n = s.linCount[p];
+  const opp = opposite(t);
+  for (let i = n - 1; i >= 0; i--) {
+    if (s.lin[base + i] === opp) {
+      s.g[G_SUPPLY_LINEAR]++;
+      removeLinear(s, p, i);
+      return THRUST_CANCELLED;
+    }
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const m = modifies(s.lin[base + i], t);
+    if (m >= 0) {
+      s.lin[base + i] = m;
+      return THRUST_MODIFIED;
+    }
+  }
+  if (n >= LIN_SLOTS) return THRUST_IGNORED;
+  if (s.g[G_SUPPLY_LINEAR] <= 0) return THRUST_NO_SUPPLY;
+  s.g[G_SUPPLY_LINEAR]--;
+  s.lin[base + n] = t;
+  s.linCount[p] = n + 1;
+  return THRUST_ADDED;
+}
+
+/** Number of tokens on player p's mat. */
+export function matSize(s: GameState, p: number): number {
+  return s.linCount[p] + s.rotCount[p];
+}
+
+/** The k-th token of p's movement sequence (linear first, then rotational; 7.2.2), or TOK_NONE. */
+export function tokenAt(s: GameState, p: number, k: number): number {
+  const nl = s.linCount[p];
+  if (k < nl) return s.lin[p * LIN_SLOTS + k];
+  const kr = k - nl;
+  if (kr < s.rotCount[p]) return s.rot[p * ROT_SLOTS + kr];
+  return TOK_NONE;
+}
+
+/** Empty p's mat, returning every token to the supply. */
+export function clearMat(s: GameState, p: number): void {
+  for (let i = 0; i < s.linCount[p]; i++) {
+    s.g[G_SUPPLY_LINEAR]++;
+    s.lin[p * LIN_SLOTS + i] = TOK_NONE;
+  }
+  for (let i = 0; i < s.rotCount[p]; i++) {
+    s.g[supplyField(s.rot[p * ROT_SLOTS + i])]++;
+    s.rot[p * ROT_SLOTS + i] = TOK_NONE;
+  }
+  s.linCount[p] = 0;
+  s.rotCount[p] = 0;
+}
+
+/**
+ * Gain token `t` from the supply into the next free slot of p's mat, without cancelling
+ * (collision results, 12 steps 4-5). Returns false when the supply is empty or the mat is
+ * full: then nothing is gained (rules/000, rules/003).
+ */
+export function gainToken(s: GameState, p: number, t: number): boolean {
+  const f = supplyField(t);
+  if (s.g[f] <= 0) return false;
+  if (t >= TOK_CW) {
+    const n = s.rotCount[p];
+    if (n >= ROT_SLOTS) return false;
+    s.rot[p * ROT_SLOTS + n] = t;
+    s.rotCount[p] = n + 1;
+  } else {
+    const n = s.linCount[p];
+    if (n >= LIN_SLOTS) return false;
+    s.lin[p * LIN_SLOTS + n] = t;
+    s.linCount[p] = n + 1;
+  }
+  s.g[f]--;
+  return true;
+}

@@ -1,0 +1,562 @@
+/**
+ * Capital-ship movement and collisions (rulebook 7.2.2 and 12).
+ *
+ * Why it is built this way: lock-step movement moves every ship by its k-th momentum
+ * token, then resolves what overlaps, then goes on with step k + 1 on the mats the
+ * collisions left (12 step 6). A collision is resolved on the collision track, a scratch
+ * array owned here; the board edge is a virtual mat of inward tokens (12, "Colliding with
+ * the edge"). Every token leaving a mat goes back to the box supply and every token a mat
+ * receives is a gain from it, so token totals are conserved by construction and a gain
+ * from an empty supply grants nothing (rules/000, rules/003). Nothing here allocates after
+ * construction.
+ */
+import { DQ, DR, opposite } from '../hex/hex.js';
+import type { Kernel } from './kernel.js';
+import {
+  type GameState,
+  MAX_PLAYERS,
+  MAX_SECTIONS,
+  MAX_TOKENS,
+  MAX_FACTION_SUPPLIES,
+  LIN_SLOTS,
+  ROT_SLOTS,
+  STAT_SIZE,
+  TOK_CW,
+  TOK_NONE,
+  SMALL_NONE,
+  ST_COLLISIONS,
+  ST_EDGE_COLLISIONS,
+  ST_COLLISION_DAMAGE_DEALT,
+  ST_COLLISION_DAMAGE_TAKEN,
+  ST_TOKENS_OVERRUN,
+  ST_TOKEN_DAMAGE_TAKEN,
+  G_PLAYERS,
+  G_SUPPLY_LINEAR,
+  G_STATUS,
+  MAX_ACTIONS,
+  STATUS_ONGOING,
+} from './state.js';
+import { cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust } from './momentum.js';
+import { hitShieldsAndArmour, hitStructure, hitSection } from './damage.js';
+import { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } from './events.js';
+
+/** Collision kinds in the event log. */
+export const COLLISION_LINEAR = 0;
+export const COLLISION_ROTATIONAL = 1;
+export const COLLISION_COMMAND = 2;
+/** Sentinel "player" for the board edge. */
+export const EDGE = -1;
+const TRACK_CAP = 32;
+
+export class Movement {
+  private readonly k: Kernel;
+  /** Scratch for legal-action lists inside the kernel (auto-answers, validation). */
+  readonly actionScratch = new Int32Array(MAX_ACTIONS);
+  /** Token each ship moved by in the current step (TOK_NONE: did not move). */
+  private readonly moved = new Int8Array(MAX_PLAYERS);
+  private readonly prevQ = new Int16Array(MAX_PLAYERS);
+  private readonly prevR = new Int16Array(MAX_PLAYERS);
+  private readonly prevF = new Int8Array(MAX_PLAYERS);
+  /** Bitmask of each ship's sections overlapping in the current collision. */
+  private readonly secMask = new Int32Array(MAX_PLAYERS + 1);
+  private readonly track = new Int8Array(TRACK_CAP);
+  private readonly seqA = new Int8Array(8);
+  private readonly seqB = new Int8Array(8);
+  private readonly pairCount = new Int8Array(8);
+  private readonly savedLin = new Int8Array(LIN_SLOTS);
+  private readonly savedRot = new Int8Array(ROT_SLOTS);
+
+  constructor(kernel: Kernel) {
+    this.k = kernel;
+  }
+
+  // ------------------------------------------------------------------ geometry
+
+  /** Is hex (q, r) on the board? */
+  hexOnBoard(q: number, r: number): boolean {
+    const b = this.k.t.board;
+    const x = q - b.qMin;
+    const y = r - b.rMin;
+    if (x < 0 || y < 0 || x >= b.width || y >= b.height) return false;
+    return b.mask[y * b.width + x] === 1;
+  }
+
+  /** Is every hex of p's hull on the board? */
+  onBoard(s: GameState, p: number): boolean {
+    return this.edgeSections(s, p) === 0;
+  }
+
+  /** Bitmask of p's sections with a hex off the board (0 = wholly on). */
+  edgeSections(s: GameState, p: number): number {
+    const hull = this.k.faction(s, p).hull;
+    const n = hull.hexCount;
+    const o = s.facing[p] * n;
+    let mask = 0;
+    for (let i = 0; i < n; i++) {
+      if (!this.hexOnBoard(s.shipQ[p] + hull.rotQ[o + i], s.shipR[p] + hull.rotR[o + i])) mask |= 1 << hull.hexSection[i];
+    }
+    return mask;
+  }
+
+  /**
+   * Do ships a and b share a hex? When masks are given, the sections of each that overlap
+   * are OR-ed into them (out[0] for a, out[1] for b).
+   */
+  shipsOverlap(s: GameState, a: number, b: number, maskA: Int32Array | null, maskB: Int32Array | null): boolean {
+    const ha = this.k.faction(s, a).hull;
+    const hb = this.k.faction(s, b).hull;
+    const oa = s.facing[a] * ha.hexCount;
+    const ob = s.facing[b] * hb.hexCount;
+    let hit = false;
+    for (let i = 0; i < ha.hexCount; i++) {
+      const qa = s.shipQ[a] + ha.rotQ[oa + i];
+      const ra = s.shipR[a] + ha.rotR[oa + i];
+      for (let j = 0; j < hb.hexCount; j++) {
+        if (qa === s.shipQ[b] + hb.rotQ[ob + j] && ra === s.shipR[b] + hb.rotR[ob + j]) {
+          hit = true;
+          if (maskA) maskA[a] |= 1 << ha.hexSection[i];
+          if (maskB) maskB[b] |= 1 << hb.hexSection[j];
+        }
+      }
+    }
+    return hit;
+  }
+
+  /** Section of p's hull on hex (q, r), or -1. */
+  sectionAt(s: GameState, p: number, q: number, r: number): number {
+    const hull = this.k.faction(s, p).hull;
+    const o = s.facing[p] * hull.hexCount;
+    for (let i = 0; i < hull.hexCount; i++) {
+      if (s.shipQ[p] + hull.rotQ[o + i] === q && s.shipR[p] + hull.rotR[o + i] === r) return hull.hexSection[i];
+    }
+    return -1;
+  }
+
+  // ------------------------------------------------------------------ lock-step movement (7.2.2)
+
+  /** Move all ships token by token, resolving collisions after each step. */
+  movementSteps(s: GameState): void {
+    const n = s.g[G_PLAYERS];
+    const log = this.k.log;
+    for (let step = 0; step < 12; step++) {
+      let any = false;
+      for (let p = 0; p < n; p++) {
+        const tok = s.alive[p] ? tokenAt(s, p, step) : TOK_NONE;
+        this.moved[p] = tok;
+        this.prevQ[p] = s.shipQ[p];
+        this.prevR[p] = s.shipR[p];
+        this.prevF[p] = s.facing[p];
+        if (tok === TOK_NONE) continue;
+        any = true;
+        this.applyToken(s, p, tok);
+      }
+      if (!any) return;
+      if (log) {
+        log.push(EV_STEP, step + 1);
+        for (let p = 0; p < n; p++) if (this.moved[p] !== TOK_NONE) log.push(EV_MOVE, p, this.moved[p], s.shipQ[p], s.shipR[p], s.facing[p]);
+      }
+      this.resolveOverlaps(s, step, false);
+      this.k.settleDestroyed(s);
+      if (this.k.check) this.k.check(s, 'movement step');
+      if (s.g[G_STATUS] !== STATUS_ONGOING) return;
+    }
+  }
+
+  private applyToken(s: GameState, p: number, tok: number): void {
+    if (tok >= TOK_CW) s.facing[p] = (s.facing[p] + (tok === TOK_CW ? 1 : 5)) % 6;
+    else {
+      s.shipQ[p] += DQ[tok];
+      s.shipR[p] += DR[tok];
+    }
+  }
+
+  private undo(s: GameState, p: number): void {
+    s.shipQ[p] = this.prevQ[p];
+    s.shipR[p] = this.prevR[p];
+    s.facing[p] = this.prevF[p];
+  }
+
+  /**
+   * Resolve everything overlapping after a step: ship against ship first (their undo can
+   * clear an edge overlap), then the board edge, then small tokens under hulls. Repeats
+   * until nothing overlaps, since an undo can uncover a new overlap with a third ship.
+   */
+  private resolveOverlaps(s: GameState, step: number, commandPhase: boolean): void {
+    const n = s.g[G_PLAYERS];
+    for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
+      let found = false;
+      for (let a = 0; a < n && !found; a++) {
+        if (!s.alive[a]) continue;
+        for (let b = a + 1; b < n; b++) {
+          if (!s.alive[b]) continue;
+          if (this.shipsOverlap(s, a, b, null, null)) {
+            this.shipCollision(s, a, b, step, commandPhase);
+            found = true;
+            break;
+          }
+        }
+      }
+      if (found) continue;
+      for (let p = 0; p < n; p++) {
+        if (s.alive[p] && this.edgeSections(s, p) !== 0) {
+          this.edgeCollision(s, p, step, commandPhase);
+          found = true;
+        }
+      }
+      if (!found) break;
+    }
+    this.overrunTokens(s);
+  }
+
+  // ------------------------------------------------------------------ collisions (12)
+
+  /** Which of two colliding ships is "one player" in step 1 (design section 3 item 5). */
+  private firstOf(s: GameState, a: number, b: number): number {
+    const ma = this.moved[a] !== TOK_NONE;
+    const mb = this.moved[b] !== TOK_NONE;
+    if (ma && !mb) return a;
+    if (mb && !ma) return b;
+    const n = s.g[G_PLAYERS];
+    for (let i = 0; i < n; i++) {
+      const p = this.k.seatAt(s, i);
+      if (p === a || p === b) return p;
+    }
+    return a;
+  }
+
+  private shipCollision(s: GameState, a: number, b: number, step: number, commandPhase: boolean): void {
+    const sm = this.secMask;
+    sm[a] = 0;
+    sm[b] = 0;
+    this.shipsOverlap(s, a, b, sm, sm);
+    const ta = this.moved[a];
+    const tb = this.moved[b];
+    this.undo(s, a);
+    this.undo(s, b);
+    const rotational = !commandPhase && (ta === TOK_NONE || ta >= TOK_CW) && (tb === TOK_NONE || tb >= TOK_CW);
+    let damage: number;
+    if (rotational) damage = this.rotationalCollision(s, a, b, ta, tb);
+    else {
+      const first = this.firstOf(s, a, b);
+      const second = first === a ? b : a;
+      damage = this.linearCollision(s, first, second, this.moved[first], this.moved[second], step);
+    }
+    this.moved[a] = TOK_NONE;
+    this.moved[b] = TOK_NONE;
+    const kind = commandPhase ? 2 : rotational ? 1 : 0;
+    if (this.k.log) this.k.log.push(EV_COLLISION, a, b, kind, damage, step + 1);
+    const dealtA = this.collisionDamage(s, a, sm[a], damage);
+    const dealtB = this.collisionDamage(s, b, sm[b], damage);
+    const st = s.stats;
+    st[a * STAT_SIZE + ST_COLLISIONS]++;
+    st[b * STAT_SIZE + ST_COLLISIONS]++;
+    st[a * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtB;
+    st[b * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtA;
+  }
+
+  private edgeCollision(s: GameState, p: number, step: number, commandPhase: boolean): void {
+    const mask = this.edgeSections(s, p);
+    const tp = this.moved[p];
+    this.undo(s, p);
+    let damage: number;
+    const rotational = !commandPhase && tp >= TOK_CW;
+    if (rotational) damage = this.rotationalCollision(s, p, EDGE, tp, tp);
+    else damage = this.linearCollision(s, p, EDGE, tp, commandPhase ? TOK_NONE : opposite(tp), step);
+    this.moved[p] = TOK_NONE;
+    if (this.k.log) this.k.log.push(EV_COLLISION, p, EDGE, commandPhase ? 2 : rotational ? 1 : 0, damage, step + 1);
+    this.collisionDamage(s, p, mask, damage);
+    s.stats[p * STAT_SIZE + ST_COLLISIONS]++;
+    s.stats[p * STAT_SIZE + ST_EDGE_COLLISIONS]++;
+  }
+
+  /**
+   * Damage every overlapping section of p by `damage`; structure takes only the largest of
+   * the per-section overflows (12 step 3). Returns the damage p took.
+   */
+  private collisionDamage(s: GameState, p: number, mask: number, damage: number): number {
+    if (damage <= 0 || mask === 0) return 0;
+    let worst = 0;
+    let total = 0;
+    for (let sec = 0; sec < MAX_SECTIONS; sec++) {
+      if (((mask >> sec) & 1) === 0) continue;
+      const inward = hitShieldsAndArmour(this.k.t, s, p, sec, damage, this.k.log);
+      if (inward > worst) worst = inward;
+      total += damage;
+    }
+    hitStructure(s, p, worst);
+    s.stats[p * STAT_SIZE + ST_COLLISION_DAMAGE_TAKEN] += total;
+    return total;
+  }
+
+  /**
+   * Copy p's movement sequence, except the token at `skip`, into `seq`; returns the count.
+   * Rotational tokens are included only when the rule switch puts them on the track.
+   */
+  private sequence(s: GameState, p: number, skip: number, seq: Int8Array): number {
+    const size = matSize(s, p);
+    const nl = s.linCount[p];
+    const withRot = this.k.t.rules.rotationalOnTrack;
+    let n = 0;
+    for (let i = 0; i < size; i++) {
+      if (i === skip) continue;
+      if (i >= nl && !withRot) continue;
+      seq[n++] = tokenAt(s, p, i);
+    }
+    return n;
+  }
+
+  /** Return p's tokens to the supply, keeping rotational tokens when they stay off the track. */
+  private emptyMat(s: GameState, p: number): void {
+    const keepRot = !this.k.t.rules.rotationalOnTrack;
+    for (let i = 0; i < s.linCount[p]; i++) {
+      s.g[G_SUPPLY_LINEAR]++;
+      s.lin[p * LIN_SLOTS + i] = TOK_NONE;
+    }
+    s.linCount[p] = 0;
+    if (keepRot) return;
+    for (let i = 0; i < s.rotCount[p]; i++) {
+      s.g[supplyField(s.rot[p * ROT_SLOTS + i])]++;
+      s.rot[p * ROT_SLOTS + i] = TOK_NONE;
+    }
+    s.rotCount[p] = 0;
+  }
+
+  /**
+   * A linear collision on the collision track, steps 1-5 of section 12. `first` puts its
+   * tokens on the track (step 1), `second` adds its own one by one, cancelling or modifying
+   * (step 2); damage is the count removed plus the colliding tokens left on the mats (step
+   * 3); the colliding tokens are swapped into slot 1 (step 4) and matching pairs shared out
+   * (step 5). `second` may be EDGE: a virtual mat of inward tokens, as many as first's mat
+   * holds. `tf`/`ts` are the colliding tokens (TOK_NONE: that side did not move, or, in the
+   * command phase, trades nothing back). Positions must already be undone. Returns damage.
+   */
+  private linearCollision(s: GameState, first: number, second: number, tf: number, ts: number, step: number): number {
+    const rules = this.k.t.rules;
+    const skipF = tf === TOK_NONE ? -1 : step;
+    const nf = this.sequence(s, first, skipF, this.seqA);
+    let ns: number;
+    if (second === EDGE) {
+      // The edge mirrors the ship: as many inward tokens as the ship's mat holds.
+      const size = matSize(s, first) + (this.commandToken !== TOK_NONE ? 1 : 0);
+      const inward = opposite(tf === TOK_NONE || tf >= TOK_CW ? this.commandToken : tf);
+      ns = size - (ts === TOK_NONE ? 0 : 1);
+      for (let i = 0; i < ns; i++) this.seqB[i] = inward;
+    } else {
+      ns = this.sequence(s, second, ts === TOK_NONE ? -1 : step, this.seqB);
+    }
+    // The colliding tokens leave the mats with everything else; all return to the supply.
+    this.emptyMat(s, first);
+    if (second !== EDGE) this.emptyMat(s, second);
+    if (!rules.rotationalOnTrack) {
+      // Rotational tokens stayed on the mats; a colliding one still leaves to be swapped.
+      if (tf >= TOK_CW) this.dropRotation(s, first, tf);
+      if (second !== EDGE && ts >= TOK_CW) this.dropRotation(s, second, ts);
+    }
+    const tr = this.track;
+    let len = 0;
+    for (let i = 0; i < nf; i++) tr[len++] = this.seqA[i];
+    let removed = 0;
+    for (let i = 0; i < ns; i++) {
+      const t = this.seqB[i];
+      let done = false;
+      for (let j = len - 1; j >= 0; j--) {
+        if (cancels(tr[j], t)) {
+          for (let m = j; m < len - 1; m++) tr[m] = tr[m + 1];
+          len--;
+          removed += rules.collisionCancelCount;
+          done = true;
+          break;
+        }
+      }
+      if (done) continue;
+      for (let j = len - 1; j >= 0; j--) {
+        const m = modifies(tr[j], t);
+        if (m >= 0) {
+          tr[j] = m;
+          removed += rules.collisionModifyCount;
+          done = true;
+          break;
+        }
+      }
+      if (!done && len < TRACK_CAP) tr[len++] = t;
+    }
+    let remaining = tf === TOK_NONE ? 0 : 1;
+    if (ts !== TOK_NONE && (second !== EDGE || rules.edgeTokenCounts)) remaining++;
+    // Step 4: swap the colliding tokens into slot 1.
+    if (ts !== TOK_NONE) gainToken(s, first, ts);
+    if (tf !== TOK_NONE && second !== EDGE) gainToken(s, second, tf);
+    // Step 5: each matching pair on the track gives one token to each side.
+    const pc = this.pairCount;
+    pc.fill(0);
+    for (let j = 0; j < len; j++) pc[tr[j]]++;
+    for (let j = 0; j < len; j++) {
+      const code = tr[j];
+      const pairs = pc[code] >> 1;
+      if (pairs === 0) continue;
+      pc[code] = 0;
+      for (let x = 0; x < pairs; x++) {
+        gainToken(s, first, code);
+        if (second !== EDGE) gainToken(s, second, code);
+      }
+    }
+    return removed + remaining;
+  }
+
+  /**
+   * A rotational collision (12, "Rotational Collisions"): each side gives its colliding
+   * rotation token to the other, flipped over; a received token cancels an opposite one on
+   * the mat. Damage is the number of tokens swapped plus those cancelled. Against the edge,
+   * the edge holds the same tokens as the ship. Positions must already be undone.
+   */
+  private rotationalCollision(s: GameState, a: number, b: number, ta: number, tb: number): number {
+    let damage = 0;
+    if (ta !== TOK_NONE) {
+      this.dropRotation(s, a, ta);
+      damage++;
+    }
+    if (b !== EDGE && tb !== TOK_NONE) {
+      this.dropRotation(s, b, tb);
+      damage++;
+    } else if (b === EDGE && this.k.t.rules.edgeTokenCounts) damage++;
+    // The flipped token of ta goes to b, and of tb to a.
+    if (ta !== TOK_NONE && b !== EDGE) damage += this.receiveRotation(s, b, ta === TOK_CW ? TOK_CW + 1 : TOK_CW);
+    if (tb !== TOK_NONE) damage += this.receiveRotation(s, a, tb === TOK_CW ? TOK_CW + 1 : TOK_CW);
+    return damage;
+  }
+
+  /** Remove one rotation token `t` from p's mat to the supply (the one it just moved by). */
+  private dropRotation(s: GameState, p: number, t: number): void {
+    const base = p * ROT_SLOTS;
+    for (let i = 0; i < s.rotCount[p]; i++) {
+      if (s.rot[base + i] === t) {
+        s.g[supplyField(t)]++;
+        removeRotational(s, p, i);
+        return;
+      }
+    }
+  }
+
+  /** p receives rotation `t`: it cancels an opposite token (returns 1) or is gained (returns 0). */
+  private receiveRotation(s: GameState, p: number, t: number): number {
+    const base = p * ROT_SLOTS;
+    for (let i = s.rotCount[p] - 1; i >= 0; i--) {
+      if (s.rot[base + i] !== t) {
+        s.g[supplyField(s.rot[base + i])]++;
+        removeRotational(s, p, i);
+        return 1;
+      }
+    }
+    gainToken(s, p, t);
+    return 0;
+  }
+
+  // ------------------------------------------------------------------ command-phase momentum (10.1.6, 12)
+
+  /** The token a command-phase move collides with, while one is being resolved. */
+  private commandToken = TOK_NONE;
+
+  /**
+   * Power to Engines (10.1.6): thrust `dir` on the mat, then move one hex in `dir` whatever
+   * the thrust did. A collision treats the new token as its own slot: it goes to the other
+   * side and nothing is traded back (12, "Colliding during the command phase").
+   */
+  powerToEngines(s: GameState, p: number, dir: number): void {
+    const n = s.g[G_PLAYERS];
+    const savedLinCount = s.linCount[p];
+    const savedRotCount = s.rotCount[p];
+    for (let i = 0; i < LIN_SLOTS; i++) this.savedLin[i] = s.lin[p * LIN_SLOTS + i];
+    for (let i = 0; i < ROT_SLOTS; i++) this.savedRot[i] = s.rot[p * ROT_SLOTS + i];
+    const supplyBefore = s.g[G_SUPPLY_LINEAR];
+    const result = thrust(s, p, dir);
+    if (this.k.log) this.k.log.push(EV_POWER, p, dir, result);
+    for (let o = 0; o < n; o++) {
+      this.moved[o] = TOK_NONE;
+      this.prevQ[o] = s.shipQ[o];
+      this.prevR[o] = s.shipR[o];
+      this.prevF[o] = s.facing[o];
+    }
+    s.shipQ[p] += DQ[dir];
+    s.shipR[p] += DR[dir];
+    this.moved[p] = dir;
+    let collides = this.edgeSections(s, p) !== 0;
+    for (let o = 0; o < n && !collides; o++) if (o !== p && s.alive[o] && this.shipsOverlap(s, p, o, null, null)) collides = true;
+    if (collides) {
+      // The new momentum is its own slot: restore the mat as it was before the thrust.
+      s.g[G_SUPPLY_LINEAR] = supplyBefore;
+      s.linCount[p] = savedLinCount;
+      s.rotCount[p] = savedRotCount;
+      for (let i = 0; i < LIN_SLOTS; i++) s.lin[p * LIN_SLOTS + i] = this.savedLin[i];
+      for (let i = 0; i < ROT_SLOTS; i++) s.rot[p * ROT_SLOTS + i] = this.savedRot[i];
+      this.commandToken = dir;
+      this.resolveCommandCollision(s, p, dir);
+      this.commandToken = TOK_NONE;
+    }
+    this.overrunTokens(s);
+    this.moved[p] = TOK_NONE;
+  }
+
+  private resolveCommandCollision(s: GameState, p: number, dir: number): void {
+    const n = s.g[G_PLAYERS];
+    // The mover's colliding token is `dir` in its own slot (skip index = beyond the mat).
+    for (let o = 0; o < n; o++) {
+      if (o === p || !s.alive[o]) continue;
+      if (!this.shipsOverlap(s, p, o, null, null)) continue;
+      const sm = this.secMask;
+      sm[p] = 0;
+      sm[o] = 0;
+      this.shipsOverlap(s, p, o, sm, sm);
+      this.undo(s, p);
+      const damage = this.linearCollision(s, p, o, dir, TOK_NONE, 99);
+      if (this.k.log) this.k.log.push(EV_COLLISION, p, o, COLLISION_COMMAND, damage, 0);
+      const dealtP = this.collisionDamage(s, p, sm[p], damage);
+      const dealtO = this.collisionDamage(s, o, sm[o], damage);
+      s.stats[p * STAT_SIZE + ST_COLLISIONS]++;
+      s.stats[o * STAT_SIZE + ST_COLLISIONS]++;
+      s.stats[p * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtO;
+      s.stats[o * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtP;
+      return;
+    }
+    if (this.edgeSections(s, p) !== 0) this.edgeCollision(s, p, 99, true);
+  }
+
+  // ------------------------------------------------------------------ small tokens (12)
+
+  /**
+   * A capital ship over a small token destroys it; a weapon token deals its full damage to
+   * the overlapped section first, then returns to its owner's supply (12, "Colliding with
+   * small tokens").
+   */
+  overrunTokens(s: GameState): void {
+    const n = s.g[G_PLAYERS];
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      const kind = s.tokKind[i];
+      if (kind === SMALL_NONE) continue;
+      for (let p = 0; p < n; p++) {
+        if (!s.alive[p]) continue;
+        const sec = this.sectionAt(s, p, s.tokQ[i], s.tokR[i]);
+        if (sec < 0) continue;
+        const owner = s.tokOwner[i];
+        const w = this.k.weaponOf(s, owner, kind, s.tokRef[i]);
+        const dmg = w ? w.damage : 0;
+        if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, owner, dmg, sec);
+        if (dmg > 0) {
+          hitSection(this.k.t, s, p, sec, dmg, this.k.log);
+          s.stats[p * STAT_SIZE + ST_TOKEN_DAMAGE_TAKEN] += dmg;
+        }
+        s.stats[p * STAT_SIZE + ST_TOKENS_OVERRUN]++;
+        this.removeToken(s, i);
+        break;
+      }
+    }
+  }
+
+  /** Take token i off the board, back to its owner's supply. */
+  removeToken(s: GameState, i: number): void {
+    const sup = s.tokSupply[i];
+    if (sup >= 0) s.factionSupply[s.tokOwner[i] * MAX_FACTION_SUPPLIES + sup]++;
+    s.tokKind[i] = SMALL_NONE;
+    s.tokOwner[i] = -1;
+    s.tokSupply[i] = -1;
+    s.tokAge[i] = 0;
+  }
+}

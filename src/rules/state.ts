@@ -1,0 +1,298 @@
+/**
+ * Match state: one ArrayBuffer with typed-array views (struct of arrays).
+ *
+ * Why: search bots copy states millions of times and the batch runner plays thousands of
+ * matches per second, so a state is a fixed-size buffer whose copy is one `set()`, with no
+ * objects, strings or arrays inside. Sizes are fixed by the physical components (4 linear
+ * and 2 rotational momentum slots, 8 command cards, ...) and by MAX_* caps that cover every
+ * shipped faction and board; the layout never depends on content, so any two states can be
+ * copied into each other. Field offsets are plain numeric constants.
+ */
+
+export const MAX_PLAYERS = 4;
+export const MAX_SECTIONS = 8;
+export const LIN_SLOTS = 4;
+export const ROT_SLOTS = 2;
+export const CARDS = 8;
+/** Small tokens (projectiles, torpedoes, corvettes) that can be on the board at once. */
+export const MAX_TOKENS = 64;
+/** Highest cooldown track position (Ready is 0). */
+export const MAX_COOLDOWN = 9;
+export const MAX_FACTION_SUPPLIES = 8;
+
+/** Momentum token codes: 0..5 linear directions, then the two rotations. */
+export const TOK_CW = 6;
+export const TOK_CCW = 7;
+export const TOK_NONE = -1;
+
+/** Card locations (design section 7: each command card in exactly one place). */
+export const LOC_HAND = 0;
+export const LOC_COMMITTED = 1;
+export const LOC_HELD = 2;
+export const LOC_RESOLVING = 3;
+/** A card on the cooldown track at position p has location LOC_TRACK + p (p = 0 is Ready). */
+export const LOC_TRACK = 10;
+
+/** Engine card settings (7.2.1): 0..5 single thrust, then these. */
+export const ENGINE_DOUBLE = 6;
+export const ENGINE_CW = 7;
+export const ENGINE_CCW = 8;
+export const ENGINE_NONE = 9;
+export const ENGINE_SETTINGS = 10;
+/** Upper bound on legal actions at any decision point: commitments are engine x 9 x 9 x 6 directions. */
+export const MAX_ACTIONS = ENGINE_SETTINGS * 9 * 9 * 6;
+
+/** Match status. */
+export const STATUS_ONGOING = 0;
+export const STATUS_VICTORY = 1;
+export const STATUS_DRAW = 2;
+export const STATUS_DRAW_LIMIT = 3;
+export const STATUS_NAMES = ['ongoing', 'victory', 'draw', 'draw-by-limit'] as const;
+
+/** Phases of the round (rulebook 6). */
+export const PHASE_COMMIT = 0;
+export const PHASE_MOVEMENT = 1;
+export const PHASE_ACTION = 2;
+export const PHASE_COOLDOWN = 3;
+export const PHASE_OVER = 4;
+
+/** Small token kinds on the board. */
+export const SMALL_NONE = 0;
+export const SMALL_PROJECTILE = 1;
+export const SMALL_TORPEDO = 2;
+export const SMALL_CORVETTE = 3;
+
+// ---- global int32 fields ----
+export const G_ROUND = 0;
+export const G_PHASE = 1;
+export const G_STATUS = 2;
+export const G_WINNER = 3;
+export const G_PLAYERS = 4;
+/** Bitmask of players who must answer the pending decision. */
+export const G_PENDING = 5;
+export const G_DECISION = 6;
+/** The action-phase slot being resolved (0 or 1), and how many slots are revealed. */
+export const G_SLOT = 7;
+export const G_REVEALED = 8;
+export const G_ORDER_POS = 9;
+export const G_ORDER_COUNT = 10;
+export const G_ORDER = 11; // 4 entries
+export const G_SUB = 15;
+export const G_CUR_CARD = 16;
+export const G_VENTED = 17;
+export const G_LEFT = 18;
+export const G_SUPPLY_SHIELDS = 19;
+export const G_SUPPLY_LINEAR = 20;
+export const G_SUPPLY_CW = 21;
+export const G_SUPPLY_CCW = 22;
+export const G_INITIATIVE = 23;
+export const G_ROUND_LIMIT = 24;
+export const G_ENGINES_REVEALED = 25;
+export const G_TOKEN_SERIAL = 26;
+export const G_FIELDS = 32;
+
+// ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----
+export const ST_COLLISIONS = 0;
+export const ST_EDGE_COLLISIONS = 1;
+export const ST_COLLISION_DAMAGE_DEALT = 2;
+export const ST_COLLISION_DAMAGE_TAKEN = 3;
+export const ST_STRUCTURE_DAMAGE_TAKEN = 4;
+export const ST_SHIELDS_ABSORBED = 5;
+export const ST_SHIELDS_GAINED = 6;
+export const ST_ARMOUR_REPAIRED = 7;
+export const ST_TOKENS_OVERRUN = 8;
+export const ST_TOKEN_DAMAGE_TAKEN = 9;
+export const ST_THRUSTS_IGNORED = 10;
+export const ST_COMMANDS_PLAYED = 11;
+export const ST_VENTS = 12;
+export const ST_POWER_TO_ENGINES = 13;
+export const ST_SPECIALS = 14;
+/** Damage taken per section (MAX_SECTIONS entries). */
+export const ST_SECTION_DAMAGE = 16;
+/** Commands played, per card (CARDS entries). */
+export const ST_CARD_PLAYS = 24;
+export const STAT_SIZE = 64;
+export const STAT_NAMES: Record<number, string> = {
+  [ST_COLLISIONS]: 'collisions',
+  [ST_EDGE_COLLISIONS]: 'edgeCollisions',
+  [ST_COLLISION_DAMAGE_DEALT]: 'collisionDamageDealt',
+  [ST_COLLISION_DAMAGE_TAKEN]: 'collisionDamageTaken',
+  [ST_STRUCTURE_DAMAGE_TAKEN]: 'structureDamageTaken',
+  [ST_SHIELDS_ABSORBED]: 'shieldsAbsorbed',
+  [ST_SHIELDS_GAINED]: 'shieldsGained',
+  [ST_ARMOUR_REPAIRED]: 'armourRepaired',
+  [ST_TOKENS_OVERRUN]: 'tokensOverrun',
+  [ST_TOKEN_DAMAGE_TAKEN]: 'tokenDamageTaken',
+  [ST_THRUSTS_IGNORED]: 'thrustsIgnored',
+  [ST_COMMANDS_PLAYED]: 'commandsPlayed',
+  [ST_VENTS]: 'vents',
+  [ST_POWER_TO_ENGINES]: 'powerToEngines',
+  [ST_SPECIALS]: 'specials',
+};
+
+/** Byte layout, computed once. Every view is aligned to its element size. */
+interface Field {
+  name: string;
+  ctor: Int32ArrayConstructor | Int16ArrayConstructor | Int8ArrayConstructor;
+  length: number;
+}
+const FIELDS: Field[] = [
+  { name: 'g', ctor: Int32Array, length: G_FIELDS },
+  { name: 'stats', ctor: Int32Array, length: MAX_PLAYERS * STAT_SIZE },
+  { name: 'tokAge', ctor: Int32Array, length: MAX_TOKENS },
+  { name: 'shipQ', ctor: Int16Array, length: MAX_PLAYERS },
+  { name: 'shipR', ctor: Int16Array, length: MAX_PLAYERS },
+  { name: 'armour', ctor: Int16Array, length: MAX_PLAYERS * MAX_SECTIONS },
+  { name: 'shields', ctor: Int16Array, length: MAX_PLAYERS * MAX_SECTIONS },
+  { name: 'structure', ctor: Int16Array, length: MAX_PLAYERS },
+  { name: 'factionSupply', ctor: Int16Array, length: MAX_PLAYERS * MAX_FACTION_SUPPLIES },
+  { name: 'tokQ', ctor: Int16Array, length: MAX_TOKENS },
+  { name: 'tokR', ctor: Int16Array, length: MAX_TOKENS },
+  { name: 'faction', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'alive', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'facing', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'linCount', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'lin', ctor: Int8Array, length: MAX_PLAYERS * LIN_SLOTS },
+  { name: 'rotCount', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'rot', ctor: Int8Array, length: MAX_PLAYERS * ROT_SLOTS },
+  { name: 'loadout', ctor: Int8Array, length: MAX_PLAYERS * 8 },
+  { name: 'cardLoc', ctor: Int8Array, length: MAX_PLAYERS * CARDS },
+  { name: 'engine', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'committed', ctor: Int8Array, length: MAX_PLAYERS * 2 },
+  { name: 'p2eDir', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'tokKind', ctor: Int8Array, length: MAX_TOKENS },
+  { name: 'tokOwner', ctor: Int8Array, length: MAX_TOKENS },
+  { name: 'tokRef', ctor: Int8Array, length: MAX_TOKENS },
+  { name: 'tokFacing', ctor: Int8Array, length: MAX_TOKENS },
+  { name: 'tokSupply', ctor: Int8Array, length: MAX_TOKENS },
+];
+
+const OFFSETS: number[] = [];
+let bytes = 0;
+for (const f of FIELDS) {
+  const size = f.ctor.BYTES_PER_ELEMENT;
+  bytes = Math.ceil(bytes / size) * size;
+  OFFSETS.push(bytes);
+  bytes += size * f.length;
+}
+/** Size in bytes of one state buffer. */
+export const STATE_BYTES = Math.ceil(bytes / 8) * 8;
+
+/** Loadout field offsets inside a player's 8 loadout bytes. */
+export const LO_MAIN = 0;
+export const LO_BROADSIDE = 1;
+export const LO_HANGAR = 2;
+export const LO_PD = 3;
+export const LO_CORVETTES = 4; // 4 entries
+
+/**
+ * A match state. All fields are views into `buffer`; `copyFrom` is one byte copy.
+ * Index helpers: player p's section s is `p * MAX_SECTIONS + s`, card c is `p * CARDS + c`.
+ */
+export class GameState {
+  readonly buffer: ArrayBuffer;
+  readonly bytes: Uint8Array;
+  readonly g: Int32Array;
+  readonly stats: Int32Array;
+  readonly tokAge: Int32Array;
+  readonly shipQ: Int16Array;
+  readonly shipR: Int16Array;
+  readonly armour: Int16Array;
+  readonly shields: Int16Array;
+  readonly structure: Int16Array;
+  readonly factionSupply: Int16Array;
+  readonly tokQ: Int16Array;
+  readonly tokR: Int16Array;
+  readonly faction: Int8Array;
+  readonly alive: Int8Array;
+  readonly facing: Int8Array;
+  readonly linCount: Int8Array;
+  readonly lin: Int8Array;
+  readonly rotCount: Int8Array;
+  readonly rot: Int8Array;
+  readonly loadout: Int8Array;
+  readonly cardLoc: Int8Array;
+  readonly engine: Int8Array;
+  readonly committed: Int8Array;
+  readonly p2eDir: Int8Array;
+  readonly tokKind: Int8Array;
+  readonly tokOwner: Int8Array;
+  readonly tokRef: Int8Array;
+  readonly tokFacing: Int8Array;
+  readonly tokSupply: Int8Array;
+
+  constructor(buffer: ArrayBuffer = new ArrayBuffer(STATE_BYTES)) {
+    this.buffer = buffer;
+    this.bytes = new Uint8Array(buffer);
+    const views: Record<string, unknown> = {};
+    for (let i = 0; i < FIELDS.length; i++) {
+      const f = FIELDS[i];
+      views[f.name] = new f.ctor(buffer, OFFSETS[i], f.length);
+    }
+    this.g = views.g as Int32Array;
+    this.stats = views.stats as Int32Array;
+    this.tokAge = views.tokAge as Int32Array;
+    this.shipQ = views.shipQ as Int16Array;
+    this.shipR = views.shipR as Int16Array;
+    this.armour = views.armour as Int16Array;
+    this.shields = views.shields as Int16Array;
+    this.structure = views.structure as Int16Array;
+    this.factionSupply = views.factionSupply as Int16Array;
+    this.tokQ = views.tokQ as Int16Array;
+    this.tokR = views.tokR as Int16Array;
+    this.faction = views.faction as Int8Array;
+    this.alive = views.alive as Int8Array;
+    this.facing = views.facing as Int8Array;
+    this.linCount = views.linCount as Int8Array;
+    this.lin = views.lin as Int8Array;
+    this.rotCount = views.rotCount as Int8Array;
+    this.rot = views.rot as Int8Array;
+    this.loadout = views.loadout as Int8Array;
+    this.cardLoc = views.cardLoc as Int8Array;
+    this.engine = views.engine as Int8Array;
+    this.committed = views.committed as Int8Array;
+    this.p2eDir = views.p2eDir as Int8Array;
+    this.tokKind = views.tokKind as Int8Array;
+    this.tokOwner = views.tokOwner as Int8Array;
+    this.tokRef = views.tokRef as Int8Array;
+    this.tokFacing = views.tokFacing as Int8Array;
+    this.tokSupply = views.tokSupply as Int8Array;
+  }
+
+  /** Copy another state into this one (one buffer copy, no allocation). */
+  copyFrom(other: GameState): this {
+    this.bytes.set(other.bytes);
+    return this;
+  }
+
+  /** A new state equal to this one. Allocates: for setup and tests; search reuses states with copyFrom. */
+  clone(): GameState {
+    return new GameState().copyFrom(this);
+  }
+
+  get round(): number {
+    return this.g[G_ROUND];
+  }
+  get phase(): number {
+    return this.g[G_PHASE];
+  }
+  get status(): number {
+    return this.g[G_STATUS];
+  }
+  get winner(): number {
+    return this.g[G_WINNER];
+  }
+  get players(): number {
+    return this.g[G_PLAYERS];
+  }
+  /** Bitmask of the players who must answer the pending decision (0 when the match is over). */
+  get pending(): number {
+    return this.g[G_PENDING];
+  }
+  get decision(): number {
+    return this.g[G_DECISION];
+  }
+  stat(player: number, field: number): number {
+    return this.stats[player * STAT_SIZE + field];
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Loading bots by name from bots/ (design section 4): a bot is a file exporting a factory
+ * `(params, rng) => Policy`. Each bot gets its own seeded stream (seedrandom), so a match
+ * replays exactly from its seed.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import seedrandom from 'seedrandom';
+import type { Policy, PolicyFactory } from '../bot-api.js';
+
+export const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bots');
+
+/** Names of the bots available in bots/. */
+export function listBots(dir = BOTS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => f.replace(/\.(ts|js|mjs)$/, ''))
+    .sort();
+}
+
+/** Import a bot's factory by name; throws naming the bots on offer when it is unknown. */
+export async function loadBotFactory(name: string, dir = BOTS_DIR): Promise<PolicyFactory> {
+  for (const ext of ['.ts', '.js', '.mjs']) {
+    const file = join(dir, name + ext);
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    if (typeof mod.default !== 'function') throw new Error(`${file}: the default export must be a factory (params, rng) => Policy`);
+    return mod.default as PolicyFactory;
+  }
+  throw new Error(`unknown bot "${name}": expected one of ${listBots(dir).join(', ')} in ${dir}`);
+}
+
+/** A bot's own random stream, derived from the match seed and its seat. */
+export function botRng(matchSeed: string | number, seat: number): () => number {
+  return seedrandom(`${matchSeed}/bot/${seat}`);
+}
+
+/** Build a policy from its factory for one seat. */
+export function makePolicy(factory: PolicyFactory, params: Record<string, unknown>, matchSeed: string | number, seat: number): Policy {
+  return factory(params, botRng(matchSeed, seat));
+}
