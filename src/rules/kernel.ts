@@ -270,7 +270,10 @@ export class Kernel {
       if (shieldTotal > hull.shieldCapTotal) throw new SetupError(`ship ${p}: ${shieldTotal} shields exceed the ship's total capacity ${hull.shieldCapTotal}`);
       if (shieldTotal > g[G_SUPPLY_SHIELDS]) throw new SetupError(`ship ${p}: not enough shield tokens left in the supply`);
       g[G_SUPPLY_SHIELDS] -= shieldTotal;
-      for (const code of sh.momentum ?? []) {
+      const momentum = sh.momentum;
+      const mlen = momentum ? momentum.length : 0;
+      for (let mi = 0; mi < mlen; mi++) {
+        const code = momentum![mi];
         if (code < 0 || code > TOK_CCW) throw new SetupError(`ship ${p}: bad momentum token code ${code}`);
         const isRot = code >= TOK_CW;
         if (isRot ? s.rotCount[p] >= ROT_SLOTS : s.linCount[p] >= LIN_SLOTS)
@@ -289,10 +292,11 @@ export class Kernel {
       if (f.tokenSupplies.length > MAX_FACTION_SUPPLIES) throw new SetupError(`faction ${f.id}: too many token supplies`);
       for (let i = 0; i < f.tokenSupplies.length; i++) s.factionSupply[p * MAX_FACTION_SUPPLIES + i] = f.tokenSupplies[i].count;
     }
-    const toks = m.tokens ?? [];
-    if (toks.length > MAX_TOKENS) throw new SetupError(`at most ${MAX_TOKENS} tokens on the board`);
-    for (let i = 0; i < toks.length; i++) {
-      const tk = toks[i];
+    const toks = m.tokens;
+    const ntok = toks ? toks.length : 0;
+    if (ntok > MAX_TOKENS) throw new SetupError(`at most ${MAX_TOKENS} tokens on the board`);
+    for (let i = 0; i < ntok; i++) {
+      const tk = toks![i];
       if (tk.owner < 0 || tk.owner >= n) throw new SetupError(`token ${i}: owner ${tk.owner} is not a player`);
       const sup = this.tokenSupplyOf(s, tk.owner, tk.kind, tk.ref);
       if (sup >= 0) {

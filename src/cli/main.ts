@@ -1,0 +1,180 @@
+/**
+ * The `stareater` command (commander). Every subcommand has --help; bad input ends with a
+ * message naming the file and place and exit code 2, never a stack trace.
+ *
+ * Why thin: each command only wires loading (src/content), playing (src/sim) and printing
+ * (src/sim/describe, src/sim/log) together, so the same pieces serve tests and scripts.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../content/errors.js';
+import { loadGameTables, listConfigNames, defaultConfigDir } from '../content/load.js';
+import { loadScenario, tablesForScenario, scenarioSetup } from '../content/scenario.js';
+import { Kernel, SetupError } from '../rules/kernel.js';
+import { GameState, STATUS_NAMES } from '../rules/state.js';
+import { EventLog } from '../rules/events.js';
+import { enableInvariantChecks } from '../rules/invariants.js';
+import { MatchRunner } from '../sim/match.js';
+import { loadBotFactory, makePolicy, listBots } from '../sim/bots.js';
+import { formatEvents } from '../sim/log.js';
+import { stateToJson, stateToText } from '../sim/describe.js';
+import { runScenario, checkExpect } from '../sim/scenario-run.js';
+
+function intArg(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError(`expected an integer, got "${v}"`);
+  return n;
+}
+
+function parseParams(json: string | undefined, flag: string): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not an object');
+    return v as Record<string, unknown>;
+  } catch {
+    throw new InvalidArgumentError(`${flag}: expected a JSON object such as '{"maxSpeed": 3}', got ${json}`);
+  }
+}
+
+interface MatchOptions {
+  scenario: string;
+  seed: number;
+  p0: string;
+  p1: string;
+  p0Params?: string;
+  p1Params?: string;
+  log?: boolean;
+  json?: boolean;
+  check?: boolean;
+  roundLimit?: number;
+}
+
+/** Play one match from a starting scenario and print it. */
+async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
+  const { file, scenario } = loadScenario(o.scenario);
+  if (o.roundLimit) scenario.roundLimit = o.roundLimit;
+  const tables = tablesForScenario(scenario);
+  const kernel = new Kernel(tables);
+  const log = new EventLog();
+  kernel.log = log;
+  if (o.check) enableInvariantChecks(kernel);
+  const state = new GameState();
+  kernel.setup(state, scenarioSetup(file, scenario, tables, o.seed));
+  const names = [o.p0, o.p1];
+  const params = [parseParams(o.p0Params, '--p0-params'), parseParams(o.p1Params, '--p1-params')];
+  if (scenario.ships.length !== 2) throw ConfigError.at(file, 'ships', 'two ships for `stareater match`', scenario.ships.length);
+  const policies = await Promise.all(names.map(async (n, seat) => makePolicy(await loadBotFactory(n), params[seat], o.seed, seat)));
+  new MatchRunner(kernel).play(state, policies);
+  if (o.json) {
+    console.log(JSON.stringify({ seed: o.seed, scenario: scenario.name, policies: names, ...stateToJson(kernel, state) }, null, 2));
+    return;
+  }
+  console.log(`Star Eater: ${scenario.name}, seed ${o.seed}: ship 0 ${tables.factions[state.faction[0]].id} (${names[0]}) vs ship 1 ${tables.factions[state.faction[1]].id} (${names[1]})`);
+  if (showLog) console.log(formatEvents(kernel, state, log).join('\n'));
+  console.log('');
+  console.log(stateToText(kernel, state));
+  const result = STATUS_NAMES[state.status];
+  console.log(`\nResult: ${result}${state.winner >= 0 ? `, ship ${state.winner} (${names[state.winner]}) wins` : ''} after ${state.round} round${state.round === 1 ? '' : 's'}.`);
+  console.log(`Replay: stareater match --scenario ${o.scenario} --seed ${o.seed} --p0 ${o.p0} --p1 ${o.p1} --log`);
+}
+
+function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Command {
+  return cmd
+    .option('-s, --scenario <name|file>', 'starting scenario (a name in configs/scenarios or a file)', 'duel')
+    .option('--seed <n>', 'match seed: the same seed replays the same match', intArg, 1)
+    .option('--p0 <bot>', 'policy for ship 0 (a file in bots/)', defaults.p0)
+    .option('--p1 <bot>', 'policy for ship 1', defaults.p1)
+    .option('--p0-params <json>', "ship 0's policy parameters as JSON")
+    .option('--p1-params <json>', "ship 1's policy parameters as JSON")
+    .option('--round-limit <n>', 'override the round limit', intArg)
+    .option('--check', 'assert the kernel invariants after every step (slower)')
+    .option('--json', 'print the final state as JSON instead of text');
+}
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('stareater')
+    .description('Star Eater balance lab: play, check and (soon) batch-simulate Star Eater matches.')
+    .showHelpAfterError('(add --help for usage)');
+
+  matchOptions(program.command('demo').description('play one demonstration match and print its round-by-round log (what `npm start` runs)'), {
+    p0: 'rammer',
+    p1: 'rammer',
+  }).action(async (o: MatchOptions) => playMatch(o, true));
+
+  matchOptions(program.command('match').description('play one match from its seed and print the result (with --log, every event)'), {
+    p0: 'rammer',
+    p1: 'random',
+  })
+    .option('--log', 'print the round-by-round log')
+    .action(async (o: MatchOptions) => playMatch(o, !!o.log));
+
+  program
+    .command('scenario')
+    .description('play a scenario file (docs/scenario-format.md) and print the resulting state as JSON')
+    .argument('<file>', 'scenario file (JSON or YAML), or a name in configs/scenarios')
+    .option('--text', 'print a readable summary instead of JSON')
+    .option('--log', 'also print the event log')
+    .option('--check', "compare against the scenario's expect block; exit 1 on any difference")
+    .option('--seed <n>', 'seed for randomised starts', intArg, 0)
+    .action((file: string, o: { text?: boolean; log?: boolean; check?: boolean; seed: number }) => {
+      const { file: path, scenario } = loadScenario(file);
+      const run = runScenario(path, scenario, { seed: o.seed });
+      if (o.log) console.log(formatEvents(run.kernel, run.state, run.log).join('\n'));
+      const json = stateToJson(run.kernel, run.state);
+      console.log(o.text ? stateToText(run.kernel, run.state) : JSON.stringify(json, null, 2));
+      if (o.check) {
+        const diffs = checkExpect(json, scenario.expect);
+        if (!scenario.expect) console.error(`${path}: no expect block to check`);
+        for (const d of diffs) console.error(`${path}: ${d}`);
+        if (diffs.length || !scenario.expect) process.exitCode = 1;
+        else console.error(`${path}: as expected`);
+      }
+    });
+
+  program
+    .command('validate')
+    .description('load and check every config file (rules, factions, boards, scenarios); exit 2 on the first error')
+    .option('--config-dir <dir>', 'config folder', defaultConfigDir())
+    .action((o: { configDir: string }) => {
+      const boards = listConfigNames('boards', o.configDir);
+      for (const board of boards) loadGameTables({ configDir: o.configDir, board });
+      const t = loadGameTables({ configDir: o.configDir });
+      const scenarioDir = join(o.configDir, 'scenarios');
+      const scenarios = readdirSync(scenarioDir).filter((f) => /\.(ya?ml|json)$/.test(f));
+      for (const f of scenarios) {
+        const { file, scenario } = loadScenario(join(scenarioDir, f));
+        const tables = tablesForScenario(scenario, o.configDir);
+        new Kernel(tables).setup(new GameState(), scenarioSetup(file, scenario, tables, 0));
+      }
+      console.log(`OK: rules.yaml, ${t.factions.length} factions (${t.factions.map((f) => f.id).join(', ')}), ${boards.length} boards, ${scenarios.length} scenarios`);
+    });
+
+  program
+    .command('bots')
+    .description('list the policies in bots/')
+    .action(() => console.log(listBots().join('\n')));
+
+  return program;
+}
+
+async function main(): Promise<void> {
+  try {
+    await buildProgram().parseAsync(process.argv);
+  } catch (e) {
+    if (e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError) {
+      console.error(`stareater: ${e.message}`);
+      process.exit(2);
+    }
+    if (e instanceof Error && /^unknown bot/.test(e.message)) {
+      console.error(`stareater: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}
+
+await main();
