@@ -1,0 +1,94 @@
+/**
+ * The `stareater` command end to end (spawned as a user would run it): --help on every
+ * command, reproducible matches from a seed, clear errors with exit code 2 on bad input.
+ */
+import { describe, it, expect } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('stareater CLI', () => {
+  it.each(['demo', 'match', 'scenario', 'validate', 'bots'])('%s --help describes the command', (cmd) => {
+    const r = run(cmd, '--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Usage: stareater /);
+  });
+
+  it('lists its commands at the top level', () => {
+    const r = run('--help');
+    expect(r.code).toBe(0);
+    for (const cmd of ['demo', 'match', 'scenario', 'validate', 'bots']) expect(r.out).toContain(cmd);
+  });
+
+  it('replays the same match from the same seed, and another seed plays another', () => {
+    const a = run('match', '--seed', '11', '--p0', 'random', '--p1', 'rammer', '--json');
+    const b = run('match', '--seed', '11', '--p0', 'random', '--p1', 'rammer', '--json');
+    const c = run('match', '--seed', '12', '--p0', 'random', '--p1', 'rammer', '--json');
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+    expect(a.out).not.toBe(c.out);
+    expect(JSON.parse(a.out).status).toMatch(/victory|draw/);
+  });
+
+  it('the demo prints a round-by-round log ending in a result', () => {
+    const r = run('demo', '--seed', '2');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('=== Round 1 ===');
+    expect(r.out).toMatch(/Result: (victory|draw|draw-by-limit)/);
+  });
+
+  it('validate accepts the shipped configs', () => {
+    const r = run('validate');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^OK: rules.yaml, 2 factions \(fpa, lamais\)/);
+  });
+
+  it.each([
+    [['match', '--p0', 'nosuchbot'], /unknown bot "nosuchbot": expected one of .*random/],
+    [['match', '--seed', 'abc'], /expected an integer, got "abc"/],
+    [['match', '--p0-params', '[1'], /--p0-params: expected a JSON object/],
+    [['match', '--scenario', 'nosuchscenario'], /nosuchscenario/],
+  ])('bad arguments %j exit 2 with a clear message', (args, message) => {
+    const r = run(...(args as string[]));
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(message);
+    expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('a broken scenario file is reported with its file, path and value', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stareater-cli-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ name: 'bad', ships: [{ faction: 'fpa', position: [0, 3], facing: 'NORTH' }, { faction: 'lamais', position: [0, -3], facing: 'S' }] }));
+    const r = run('scenario', file);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(file);
+    expect(r.err).toContain('ships[0].facing');
+    expect(r.err).toContain('"NORTH"');
+  });
+
+  it('scenario --check exits 1 when the result differs from expect', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stareater-cli-'));
+    const file = join(dir, 'expect.json');
+    const base = {
+      name: 'drift',
+      ships: [
+        { faction: 'fpa', position: [0, 3], facing: 'N', momentum: ['N'] },
+        { faction: 'lamais', position: [0, -4], facing: 'S' },
+      ],
+      rounds: [{ players: [{ engine: 'none', commands: ['fireMain', 'portBroadside'] }, { engine: 'none', commands: ['fireMain', 'portBroadside'] }] }],
+    };
+    writeFileSync(file, JSON.stringify({ ...base, expect: { ships: [{ position: [0, 2] }] } }));
+    expect(run('scenario', file, '--check').code).toBe(0);
+    writeFileSync(file, JSON.stringify({ ...base, expect: { ships: [{ position: [0, 1] }] } }));
+    const r = run('scenario', file, '--check');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('ships[0].position: expected [0,1], got [0,2]');
+  });
+});
