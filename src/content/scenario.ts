@@ -8,7 +8,7 @@
  * or JSON (YAML reads JSON), validated by zod with errors naming file, path and value; the
  * result is a plain MatchSetup the kernel takes, so the kernel never sees names.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import seedrandom from 'seedrandom';
@@ -129,7 +129,11 @@ export function loadScenario(fileOrName: string): { file: string; scenario: Scen
   let file = fileOrName;
   if (!existsSync(file)) {
     const named = join(defaultScenarioDir(), `${fileOrName}.yaml`);
-    if (existsSync(named)) file = named;
+    if (!existsSync(named)) {
+      const known = readdirSync(defaultScenarioDir()).map((f) => f.replace(/\.(ya?ml|json)$/, ''));
+      throw ConfigError.at(fileOrName, ROOT, `a scenario file, or the name of one in configs/scenarios (${known.join(', ')})`, 'no such file');
+    }
+    file = named;
   }
   return { file, scenario: loadYaml(file, ScenarioSchema) };
 }

@@ -47,6 +47,7 @@ import {
   ENGINE_CCW,
   ENGINE_NONE,
   ENGINE_SETTINGS,
+  MAX_ACTIONS,
   STATUS_ONGOING,
   STATUS_VICTORY,
   STATUS_DRAW,
@@ -154,7 +155,7 @@ export function commitSecond(a: number): number {
 export function commitDir(a: number): number {
   return a % 6;
 }
-export { MAX_ACTIONS } from './state.js';
+export { MAX_ACTIONS };
 
 // Sub-steps of a command's resolution (G_SUB).
 const SUB_START = 0;
@@ -443,13 +444,32 @@ export class Kernel {
    */
   submit(s: GameState, p: number, action: number): void {
     if (((s.g[G_PENDING] >> p) & 1) === 0) throw new Error(`player ${p} has no pending decision`);
-    const scratch = this.move.actionScratch;
-    const n = this.legal(s, p, scratch);
-    let ok = false;
-    for (let i = 0; i < n; i++) if (scratch[i] === action) ok = true;
-    if (!ok) throw new Error(`illegal action ${action} for player ${p} at decision ${DECISION_NAMES[s.g[G_DECISION]]}`);
+    if (!this.isLegal(s, p, action)) throw new Error(`illegal action ${action} for player ${p} at decision ${DECISION_NAMES[s.g[G_DECISION]]}`);
     this.apply(s, p, action);
     this.run(s);
+  }
+
+  /** Is `a` one of p's legal actions now? Commitments are checked by decoding, not by listing. */
+  isLegal(s: GameState, p: number, a: number): boolean {
+    if (((s.g[G_PENDING] >> p) & 1) === 0 || !Number.isInteger(a)) return false;
+    if (s.g[G_DECISION] === D_COMMIT) {
+      if (a < 0 || a >= MAX_ACTIONS) return false;
+      const base = p * CARDS;
+      let hand = 0;
+      for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
+      const first = commitFirst(a);
+      const second = commitSecond(a);
+      const wanted = hand < 2 ? hand : 2;
+      const given = (first === CARD_NONE ? 0 : 1) + (second === CARD_NONE ? 0 : 1);
+      if (given !== wanted || (first === CARD_NONE && second !== CARD_NONE)) return false;
+      if (first !== CARD_NONE && s.cardLoc[base + first] !== LOC_HAND) return false;
+      if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
+      return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
+    }
+    const scratch = this.move.actionScratch;
+    const n = this.legal(s, p, scratch);
+    for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
+    return false;
   }
 
   /** Apply an answer known to be legal (no check), without resuming resolution. */
@@ -732,7 +752,7 @@ export class Kernel {
     const vented = g[G_VENTED];
     if (vented >= 0) {
       this.toTrack(s, p, vented, cooldown + 1);
-      this.toTrack(s, p, g[G_CUR_CARD], 0);
+      this.toTrack(s, p, g[G_CUR_CARD], this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
     } else if (g[G_CUR_CARD] >= 0 && s.cardLoc[base + g[G_CUR_CARD]] === LOC_RESOLVING) {
       this.toTrack(s, p, g[G_CUR_CARD], cooldown);
     }
@@ -842,7 +862,7 @@ export class Kernel {
     s.stats[p * STAT_SIZE + ST_VENTS]++;
     if (card === VENT_NONE) {
       if (this.log) this.log.push(EV_VENT, p, -1, -1);
-      this.finishCommand(s, p, 0);
+      this.finishCommand(s, p, this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
       return;
     }
     const idx = p * CARDS + card;
@@ -850,7 +870,7 @@ export class Kernel {
     if (pos > 0) {
       s.cardLoc[idx] = LOC_TRACK + pos - 1;
       if (this.log) this.log.push(EV_VENT, p, card, pos - 1);
-      this.finishCommand(s, p, 0);
+      this.finishCommand(s, p, this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
       return;
     }
     // 10.1.5: a card on Ready is played on top of the Vent card, as if played this turn.

@@ -382,9 +382,10 @@ export class Movement {
     }
     let remaining = tf === TOK_NONE ? 0 : 1;
     if (ts !== TOK_NONE && (second !== EDGE || rules.edgeTokenCounts)) remaining++;
-    // Step 4: swap the colliding tokens into slot 1.
-    if (ts !== TOK_NONE) gainToken(s, first, ts);
-    if (tf !== TOK_NONE && second !== EDGE) gainToken(s, second, tf);
+    // Step 4: swap the colliding tokens into slot 1. A transfer the receiver cannot take
+    // does not happen: the giver keeps its token (rules/003).
+    if (ts !== TOK_NONE && !gainToken(s, first, ts) && second !== EDGE) gainToken(s, second, ts);
+    if (tf !== TOK_NONE && second !== EDGE && !gainToken(s, second, tf)) gainToken(s, first, tf);
     // Step 5: each matching pair on the track gives one token to each side.
     const pc = this.pairCount;
     pc.fill(0);
@@ -419,8 +420,8 @@ export class Movement {
       damage++;
     } else if (b === EDGE && this.k.t.rules.edgeTokenCounts) damage++;
     // The flipped token of ta goes to b, and of tb to a.
-    if (ta !== TOK_NONE && b !== EDGE) damage += this.receiveRotation(s, b, ta === TOK_CW ? TOK_CW + 1 : TOK_CW);
-    if (tb !== TOK_NONE) damage += this.receiveRotation(s, a, tb === TOK_CW ? TOK_CW + 1 : TOK_CW);
+    if (ta !== TOK_NONE && b !== EDGE) damage += this.receiveRotation(s, b, ta === TOK_CW ? TOK_CW + 1 : TOK_CW, a, ta);
+    if (tb !== TOK_NONE) damage += this.receiveRotation(s, a, tb === TOK_CW ? TOK_CW + 1 : TOK_CW, b, tb);
     return damage;
   }
 
@@ -436,8 +437,12 @@ export class Movement {
     }
   }
 
-  /** p receives rotation `t`: it cancels an opposite token (returns 1) or is gained (returns 0). */
-  private receiveRotation(s: GameState, p: number, t: number): number {
+  /**
+   * p receives rotation `t` (flipped from the giver's `given`): it cancels an opposite token
+   * (returns 1) or is gained (returns 0). If p cannot take it, the transfer does not happen
+   * and the giver keeps its token (rules/003).
+   */
+  private receiveRotation(s: GameState, p: number, t: number, giver: number, given: number): number {
     const base = p * ROT_SLOTS;
     for (let i = s.rotCount[p] - 1; i >= 0; i--) {
       if (s.rot[base + i] !== t) {
@@ -446,7 +451,7 @@ export class Movement {
         return 1;
       }
     }
-    gainToken(s, p, t);
+    if (!gainToken(s, p, t) && giver !== EDGE) gainToken(s, giver, given);
     return 0;
   }
 

@@ -46,16 +46,11 @@ export class MatchRunner {
         ctx.count = k.legal(s, p, this.legalBuf);
         k.view(s, p, this.viewState);
         const a = policies[p].choose(ctx as DecisionContext);
-        if (!this.isLegal(a, ctx.count)) throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) answered ${a}, not a legal action`);
+        if (!k.isLegal(s, p, a)) throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) answered ${a}, not a legal action`);
         k.submit(s, p, a);
         if (s.status !== STATUS_ONGOING) break;
       }
     }
     return s;
-  }
-
-  private isLegal(a: number, count: number): boolean {
-    for (let i = 0; i < count; i++) if (this.legalBuf[i] === a) return true;
-    return false;
   }
 }

@@ -1,0 +1,83 @@
+/**
+ * Scenario files with mistakes: each is rejected with an error naming the file, the place
+ * in it, the bad value and what was expected (docs/scenario-format.md). Also checks that a
+ * randomised start is drawn from the seed: the same seed, the same start.
+ */
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.js';
+import { runScenario } from '../../src/sim/scenario-run.js';
+import { ConfigError } from '../../src/content/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'stareater-scenario-'));
+const filler = { engine: 'none', commands: ['fireMain', 'portBroadside'] };
+const base = () => ({
+  name: 'base',
+  ships: [
+    { faction: 'fpa', position: [0, 4], facing: 'N' },
+    { faction: 'lamais', position: [0, -4], facing: 'S' },
+  ] as Record<string, unknown>[],
+  rounds: [{ players: [{ ...filler }, { ...filler }] as Record<string, unknown>[] }],
+});
+
+function attempt(name: string, doc: unknown): ConfigError {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(doc));
+  try {
+    const { scenario } = loadScenario(file);
+    runScenario(file, scenario);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    const err = e as ConfigError;
+    expect(err.message).toContain(file);
+    return err;
+  }
+  throw new Error(`${name}: expected a ConfigError`);
+}
+
+describe('bad scenario files (clear errors: file, path, value, expectation)', () => {
+  const cases: [string, (d: ReturnType<typeof base>) => void, string, RegExp][] = [
+    ['unknown faction', (d) => (d.ships[0].faction = 'klingon'), 'ships[0].faction', /expected a faction id \(fpa, lamais\), got "klingon"/],
+    ['bad facing', (d) => (d.ships[1].facing = 'north'), 'ships[1].facing', /"north"/],
+    ['unknown section', (d) => (d.ships[0].armour = { bridge: 2 }), 'ships[0].armour.bridge', /a section of fpa's hull \(bow, core, port, starboard, stern\)/],
+    ['unknown key', (d) => (d.ships[0].postion = [0, 0]), 'ships[0]', /postion/],
+    ['bad momentum token', (d) => (d.ships[0].momentum = ['UP']), 'ships[0].momentum[0]', /"UP"/],
+    ['unknown loadout card', (d) => (d.ships[0].loadout = { main: 'nope', broadside: 'fpa-hornet', hangar: 'fpa-catapult', pointDefence: 'fpa-flak', corvettes: ['a', 'b', 'c', 'd'] }), 'ships[0].loadout.main', /"nope"/],
+    ['ships overlapping', (d) => (d.ships[1].position = [0, 4]), 'ships', /ships 0 and 1 overlap/],
+    ['ship off the board', (d) => (d.ships[0].position = [0, 8]), 'ships', /not wholly on the board/],
+    ['armour above printed', (d) => (d.ships[0].armour = { bow: 99 }), 'ships', /armour of section bow must be 0\.\.4, got 99/],
+    ['card not in hand', (d) => { d.ships[0].cooldown = { fireMain: 2 }; }, 'rounds[0].players[0].commands', /in hand/],
+    ['missing Power to Engines direction', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['powerToEngines', 'fireMain'] }), 'rounds[0].players[0].direction', /a direction for Power to Engines/],
+    ['missing decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'] }), 'rounds[0].players[0].decisions[0]', /an answer to the defence decision \(one of fire, hold, shields\)/],
+    ['wrong decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'], decisions: ['shieldz'] }), 'rounds[0].players[0].decisions[0]', /one of fire, hold, shields .* got "shieldz"/],
+    ['too few commitments', (d) => d.rounds[0].players.pop(), 'rounds[0].players', /one commitment per ship/],
+  ];
+  it.each(cases)('%s', (name, mutate, path, message) => {
+    const d = base();
+    mutate(d);
+    const err = attempt(name.replace(/\W+/g, '-'), d);
+    expect(err.issues.map((i) => i.path).join(' | ')).toContain(path);
+    expect(err.message).toMatch(message);
+  });
+});
+
+describe('randomised starts come from the seed', () => {
+  it('the same seed gives the same start, other seeds vary within the bounds', () => {
+    const { file, scenario } = loadScenario('duel');
+    const t = tablesForScenario(scenario);
+    const a = scenarioSetup(file, scenario, t, 5);
+    const b = scenarioSetup(file, scenario, t, 5);
+    expect(a.ships.map((s) => [s.q, s.r, s.facing])).toEqual(b.ships.map((s) => [s.q, s.r, s.facing]));
+    const qs = new Set<number>();
+    for (let seed = 0; seed < 50; seed++) {
+      const s = scenarioSetup(file, scenario, t, seed).ships[0];
+      expect(s.q).toBeGreaterThanOrEqual(-2);
+      expect(s.q).toBeLessThanOrEqual(2);
+      expect(s.r).toBe(5);
+      qs.add(s.q);
+    }
+    expect(qs.size).toBe(5);
+  });
+});
