@@ -1008,7 +1008,9 @@ export class Kernel {
         if (c >= 0 && s.cardLoc[o * CARDS + c] === LOC_COMMITTED) into.cardLoc[o * CARDS + c] = LOC_HAND;
       }
       const revealedP2E = (g[G_REVEALED] > 0 && s.committed[o * 2] === Cmd.PowerToEngines) || (g[G_REVEALED] > 1 && s.committed[o * 2 + 1] === Cmd.PowerToEngines);
-      if (!revealedP2E && g[G_VENTED] < 0) into.p2eDir[o] = -1;
+      // A direction chosen mid-round (Power to Engines through Vent Coolant) is the
+      // resolving player's own; a face-down one stays hidden until its slot is revealed.
+      if (!revealedP2E) into.p2eDir[o] = -1;
     }
     return into;
   }
