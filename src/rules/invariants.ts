@@ -25,6 +25,7 @@ import {
   LOC_TRACK,
   MAX_COOLDOWN,
   PHASE_ACTION,
+  PHASE_OVER,
   SMALL_NONE,
   G_PLAYERS,
   G_PHASE,
@@ -98,7 +99,9 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
         if (s.committed[p * 2] !== c && s.committed[p * 2 + 1] !== c) out.push(`ship ${p} card ${c} is face down but in neither command slot`);
       }
       if (loc === LOC_RESOLVING) resolving++;
-      if ((loc === LOC_HELD || loc === LOC_RESOLVING) && s.g[G_PHASE] !== PHASE_ACTION) out.push(`ship ${p} card ${c} is held or resolving outside the action phase`);
+      // A match can end mid-action-phase with a card still held or resolving.
+      if ((loc === LOC_HELD || loc === LOC_RESOLVING) && s.g[G_PHASE] !== PHASE_ACTION && s.g[G_PHASE] !== PHASE_OVER)
+        out.push(`ship ${p} card ${c} is held or resolving outside the action phase`);
     }
     if (committed > 2) out.push(`ship ${p} has ${committed} cards face down`);
     if (resolving > 2) out.push(`ship ${p} has ${resolving} cards resolving`);
