@@ -316,6 +316,10 @@ export class Kernel {
       s.tokFacing[i] = tk.facing;
       s.tokAge[i] = ++g[G_TOKEN_SERIAL];
     }
+    for (let i = 0; i < ntok; i++) {
+      if (!this.move.hexOnBoard(s.tokQ[i], s.tokR[i])) throw new SetupError(`token ${i} at (${s.tokQ[i]}, ${s.tokR[i]}) is off the board`);
+      for (let p = 0; p < n; p++) if (this.move.sectionAt(s, p, s.tokQ[i], s.tokR[i]) >= 0) throw new SetupError(`token ${i} at (${s.tokQ[i]}, ${s.tokR[i]}) is under ship ${p}`);
+    }
     for (let p = 0; p < n; p++) {
       if (!this.move.onBoard(s, p)) throw new SetupError(`ship ${p} is not wholly on the board at (${s.shipQ[p]}, ${s.shipR[p]})`);
       for (let o = 0; o < p; o++) if (this.move.shipsOverlap(s, p, o, null, null)) throw new SetupError(`ships ${o} and ${p} overlap`);

@@ -52,6 +52,7 @@ describe('bad scenario files (clear errors: file, path, value, expectation)', ()
     ['missing Power to Engines direction', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['powerToEngines', 'fireMain'] }), 'rounds[0].players[0].direction', /a direction for Power to Engines/],
     ['missing decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'] }), 'rounds[0].players[0].decisions[0]', /an answer to the defence decision \(one of fire, hold, shields\)/],
     ['wrong decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'], decisions: ['shieldz'] }), 'rounds[0].players[0].decisions[0]', /one of fire, hold, shields .* got "shieldz"/],
+    ['token under a hull', (d) => ((d as Record<string, unknown>).tokens = [{ kind: 'projectile', owner: 1, from: 'main', position: [0, 4], facing: 'N' }]), 'ships', /token 0 at \(0, 4\) is under ship 0/],
     ['too few commitments', (d) => d.rounds[0].players.pop(), 'rounds[0].players', /one commitment per ship/],
   ];
   it.each(cases)('%s', (name, mutate, path, message) => {
@@ -79,5 +80,21 @@ describe('randomised starts come from the seed', () => {
       qs.add(s.q);
     }
     expect(qs.size).toBe(5);
+  });
+});
+
+describe('docs/scenario-format.md', () => {
+  it('its complete example plays as its expect block says', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { checkExpect } = await import('../../src/sim/scenario-run.js');
+    const { stateToJson } = await import('../../src/sim/describe.js');
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'scenario-format.md'), 'utf8');
+    const json = /```json\n([\s\S]*?)```/.exec(doc.slice(doc.indexOf('head-on')))![1];
+    const file = join(dir, 'doc-example.json');
+    writeFileSync(file, json);
+    const { scenario } = loadScenario(file);
+    expect(scenario.expect).toBeDefined();
+    const run = runScenario(file, scenario);
+    expect(checkExpect(stateToJson(run.kernel, run.state), scenario.expect)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Known-answer tests for the damage model (rulebook 4.1, 4.1.1; interpretation 6 in
- * docs/_interpretations.md): a hit on a section takes the shields on that section first
+ * docs/rules.md): a hit on a section takes the shields on that section first
  * (each shield counts for 1 armour and goes back to the supply: rules/003), then the
  * section's armour, then the ship's structure once the section is open. With the switch
  * overflowToStructure on (default), damage beyond the armour flows inward in the same hit;
@@ -8,6 +8,7 @@
  * damage on. Structure never drops below 0. Expected values are worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { hitSection, hitShieldsAndArmour, hitStructure } from '../../src/rules/damage.ts';
 import {
   GameState,
@@ -22,7 +23,7 @@ import { loadGameTables } from '../../src/content/load.ts';
 import type { GameTables } from '../../src/rules/tables.ts';
 import { EventLog, EV_DAMAGE } from '../../src/rules/events.ts';
 
-const base = loadGameTables();
+const base = loadGameTables({ configDir: FIXTURE_CONFIG_DIR });
 function tablesWith(overflowToStructure: boolean): GameTables {
   return { ...base, rules: { ...base.rules, overflowToStructure } };
 }

@@ -10,6 +10,7 @@
  * Power to Engines, so 10 * (42 + 14*6) = 1260.
  */
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import {
   Kernel,
   encodeCommit,
@@ -51,7 +52,7 @@ import { Cmd, COMMAND_IDS } from '../../src/rules/tables.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
 
 const { file, scenario } = loadScenario('duel');
-const t = tablesForScenario(scenario);
+const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
 const k = new Kernel(t);
 const buf = new Int32Array(MAX_ACTIONS);
 

@@ -6,6 +6,7 @@
  * and continued with the same answers ends exactly as the original.
  */
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { Kernel, D_COMMIT, D_DEFENCE, D_P2E_DIR, D_SHIELD, D_VENT, DECISION_NAMES } from '../../src/rules/kernel.ts';
 import { GameState, MAX_ACTIONS, PHASE_COMMIT, STATUS_ONGOING, STATUS_NAMES } from '../../src/rules/state.ts';
 import { EventLog, EVENT_WIDTH } from '../../src/rules/events.ts';
@@ -17,7 +18,7 @@ import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
 
 const { file, scenario } = loadScenario('duel');
-const t = tablesForScenario(scenario);
+const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
 const BOTS: Record<string, PolicyFactory> = { random: randomBot, rammer: rammerBot };
 
 interface Played {

@@ -10,6 +10,7 @@
  * The negative tests plant violations to show the checker can fail.
  */
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { Kernel, encodeCommit } from '../../src/rules/kernel.ts';
 import { enableInvariantChecks, invariantViolations, InvariantError } from '../../src/rules/invariants.ts';
 import {
@@ -34,7 +35,7 @@ import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
 
 const { file, scenario } = loadScenario('duel');
-const t = tablesForScenario(scenario);
+const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
 const BOTS: Record<string, PolicyFactory> = { random: randomBot, rammer: rammerBot };
 const ENDED = new Set([STATUS_VICTORY, STATUS_DRAW, STATUS_DRAW_LIMIT]);
 

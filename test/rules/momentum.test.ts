@@ -1,6 +1,6 @@
 /**
  * Known-answer tests for the momentum mat (rulebook 7.2, 7.2.1, 7.2.2; interpretations 3-4
- * in docs/_interpretations.md): thrust cancels the LAST opposite token, else modifies the
+ * in docs/rules.md): thrust cancels the LAST opposite token, else modifies the
  * LAST token two edges away into the in-between direction, else adds (4 linear / 2
  * rotational at most, supply permitting), else is ignored. Every expected value below was
  * worked out by hand from the rule text; directions are 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
@@ -9,6 +9,7 @@
  * alone; the last block plays the engine card through the kernel (7.2.1).
  */
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import {
   cancels,
   modifies,
@@ -315,7 +316,7 @@ describe('tokenAt(): the movement sequence is linear tokens in slot order, then 
 
 describe('the engine card through the kernel (7.2.1; interpretation 3: double thrust = two thrusts in the facing direction)', () => {
   const { file, scenario } = loadScenario('duel');
-  const t = tablesForScenario(scenario);
+  const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
   const k = new Kernel(t);
   // Ship 0 (FPA) faces N at (0, 5), ship 1 (Lamais) faces S at (0, -5): far apart, so a
   // round of at most four hexes of movement cannot collide.

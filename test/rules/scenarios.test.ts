@@ -3,7 +3,7 @@
  *
  * Each file sets up a position, scripts one or more rounds (commitments and mid-round
  * answers) and states the expected result in an `expect` block. The expected values were
- * worked out by hand from the Beta 1 rulebook and docs/_interpretations.md (each file's
+ * worked out by hand from the Beta 1 rulebook and docs/rules.md (each file's
  * `description` shows the calculation), not copied from the kernel's output.
  *
  * Every scenario runs with the kernel's invariant checks on (ships apart and on the board,
@@ -11,10 +11,11 @@
  * kernel breaks an invariant on the way to the right answer.
  */
 import { readdirSync } from 'node:fs';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../src/content/scenario.ts';
+import { loadScenario, tablesForScenario } from '../../src/content/scenario.ts';
 import { runScenario, checkExpect } from '../../src/sim/scenario-run.ts';
 import { stateToJson, stateToText } from '../../src/sim/describe.ts';
 import { formatEvents } from '../../src/sim/log.ts';
@@ -54,7 +55,7 @@ describe('rulebook scenarios (test/scenarios)', () => {
       };
       let run: ReturnType<typeof runScenario>;
       try {
-        run = runScenario(file, scenario, { check });
+        run = runScenario(file, scenario, { check, tables: tablesForScenario(scenario, FIXTURE_CONFIG_DIR) });
       } catch (e) {
         const k = kernel as Kernel | null;
         const st = state as GameState | null;

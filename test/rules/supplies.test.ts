@@ -6,6 +6,7 @@
  * text it checks. Expected values are worked out by hand from those texts.
  */
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { gainToken, thrust, THRUST_ADDED, THRUST_NO_SUPPLY, THRUST_RESULT_NAMES } from '../../src/rules/momentum.ts';
 import { hitSection } from '../../src/rules/damage.ts';
 import { Kernel, encodeCommit, D_COMMIT, D_DEFENCE, D_SHIELD, DEF_SHIELDS, type MatchSetup } from '../../src/rules/kernel.ts';
@@ -105,7 +106,7 @@ describe(`${Q_000}: engines revealed together (interpretation 3: seat order from
     { why: 'round 2 with tieRule seat: seat 0 still thrusts first and takes it', tieRule: 'seat' as const, warmup: true, winner: 0 },
   ];
   it.each(rows)('$why; the other thrust grants nothing', ({ tieRule, warmup, winner }) => {
-    const base = tablesForScenario(scenario);
+    const base = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
     const t: GameTables = { ...base, supplies: { ...base.supplies, linear: 7 }, rules: { ...base.rules, tieRule } };
     const k = new Kernel(t);
     const m = scenarioSetup(file, scenario, t, 0);
@@ -138,7 +139,7 @@ describe(`${Q_000}: engines revealed together (interpretation 3: seat order from
 
 describe(`${Q_000} / ${Q_002}: Defence Stations shields (10.1.4, interpretation 12) gain only what the supply holds`, () => {
   const { file, scenario } = loadScenario('duel');
-  const t = tablesForScenario(scenario);
+  const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
   const k = new Kernel(t);
   const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
   // FPA: 5 sections, at most 2 shields per section and 5 on the ship; Lamais: 4 sections, 2 / 4.
@@ -226,7 +227,7 @@ describe(`${Q_000} / ${Q_002}: Defence Stations shields (10.1.4, interpretation 
 // ---------------------------------------------------------------------------------------
 
 describe(`${Q_003_REMOVE}: shields knocked off by damage (4.1.1)`, () => {
-  const t = loadGameTables();
+  const t = loadGameTables({ configDir: FIXTURE_CONFIG_DIR });
   it.each([
     { hit: 1, shields: 2, back: 1 },
     { hit: 2, shields: 2, back: 2 },
@@ -284,7 +285,7 @@ describe(`${Q_003_GAIN} / ${Q_003_TRANSFER} / ${Q_000}: gainToken (collision res
 describe('rules/000, rules/003: token totals are conserved at every decision of many random matches (invariantViolations)', () => {
   it('120 random-vs-random duels: supply + mats + ships (+ shields in hand) = 8 / 8 / 4 / 4 at every decision point', () => {
     const { file, scenario } = loadScenario('duel');
-    const t = tablesForScenario(scenario);
+    const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
     const k = new Kernel(t);
     const s = new GameState();
     const view = new GameState();
