@@ -15,7 +15,6 @@
  * - The round loop allocates nothing: scratch arrays are owned by the Kernel and reused.
  *   One Kernel serves any number of states that share its tables (not concurrently).
  */
-import { DQ, DR, opposite, turn } from '../hex/hex.js';
 import {
   type GameTables,
   type FactionTable,
@@ -45,7 +44,6 @@ import {
   ENGINE_DOUBLE,
   ENGINE_CW,
   ENGINE_CCW,
-  ENGINE_NONE,
   ENGINE_SETTINGS,
   MAX_ACTIONS,
   STATUS_ONGOING,
@@ -97,7 +95,7 @@ import {
   ST_ARMOUR_REPAIRED,
   ST_THRUSTS_IGNORED,
 } from './state.js';
-import { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, tokenAt, supplyField } from './momentum.js';
+import { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, supplyField } from './momentum.js';
 import { Movement } from './movement.js';
 import {
   type EventLog,
@@ -201,6 +199,8 @@ export class SetupError extends Error {}
 export class Kernel {
   readonly t: GameTables;
   readonly move: Movement;
+  /** Legal-action scratch for auto-answers and validation (no allocation per decision). */
+  private readonly scratch = new Int32Array(MAX_ACTIONS);
   log: EventLog | null = null;
   /** Invariant checking after every resolved step (tests); see invariants.ts. */
   check: ((s: GameState, where: string) => void) | null = null;
@@ -470,7 +470,7 @@ export class Kernel {
       if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
       return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
-    const scratch = this.move.actionScratch;
+    const scratch = this.scratch;
     const n = this.legal(s, p, scratch);
     for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
     return false;
@@ -526,7 +526,7 @@ export class Kernel {
     const g = s.g;
     g[G_DECISION] = kind;
     g[G_PENDING] = 1 << p;
-    const scratch = this.move.actionScratch;
+    const scratch = this.scratch;
     const n = this.legal(s, p, scratch);
     if (n === 1) {
       this.apply(s, p, scratch[0]);
@@ -836,7 +836,7 @@ export class Kernel {
   /** Place the lifted shields one decision at a time; true when done. Leftovers return to the supply. */
   private placeShields(s: GameState, p: number, sub: number): boolean {
     const g = s.g;
-    const scratch = this.move.actionScratch;
+    const scratch = this.scratch;
     while (g[G_LEFT] > 0) {
       const n = this.legalShield(s, p, scratch, sub === SUB_SURGE_SHIELDS);
       if (n === 0) {
@@ -925,7 +925,7 @@ export class Kernel {
       return this.placeShields(s, p, SUB_SURGE_SHIELDS) ? this.finishCommand(s, p, sp.cooldown) : false;
     }
     // SUB_REPAIR
-    const scratch = this.move.actionScratch;
+    const scratch = this.scratch;
     while (g[G_LEFT] > 0) {
       if (this.legalRepair(s, p, scratch) === 0) {
         g[G_LEFT] = 0;
@@ -1020,5 +1020,3 @@ export class Kernel {
   }
 }
 
-/** Re-exported for callers that only need the names. */
-export { opposite, turn, DQ, DR, tokenAt };

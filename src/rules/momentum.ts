@@ -129,20 +129,6 @@ export function tokenAt(s: GameState, p: number, k: number): number {
   return TOK_NONE;
 }
 
-/** Empty p's mat, returning every token to the supply. */
-export function clearMat(s: GameState, p: number): void {
-  for (let i = 0; i < s.linCount[p]; i++) {
-    s.g[G_SUPPLY_LINEAR]++;
-    s.lin[p * LIN_SLOTS + i] = TOK_NONE;
-  }
-  for (let i = 0; i < s.rotCount[p]; i++) {
-    s.g[supplyField(s.rot[p * ROT_SLOTS + i])]++;
-    s.rot[p * ROT_SLOTS + i] = TOK_NONE;
-  }
-  s.linCount[p] = 0;
-  s.rotCount[p] = 0;
-}
-
 /**
  * Gain token `t` from the supply into the next free slot of p's mat, without cancelling
  * (collision results, 12 steps 4-5). Returns false when the supply is empty or the mat is

@@ -33,7 +33,6 @@ import {
   G_PLAYERS,
   G_SUPPLY_LINEAR,
   G_STATUS,
-  MAX_ACTIONS,
   STATUS_ONGOING,
 } from './state.js';
 import { cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust } from './momentum.js';
@@ -50,8 +49,6 @@ const TRACK_CAP = 32;
 
 export class Movement {
   private readonly k: Kernel;
-  /** Scratch for legal-action lists inside the kernel (auto-answers, validation). */
-  readonly actionScratch = new Int32Array(MAX_ACTIONS);
   /** Token each ship moved by in the current step (TOK_NONE: did not move). */
   private readonly moved = new Int8Array(MAX_PLAYERS);
   private readonly prevQ = new Int16Array(MAX_PLAYERS);
@@ -155,7 +152,7 @@ export class Movement {
         log.push(EV_STEP, step + 1);
         for (let p = 0; p < n; p++) if (this.moved[p] !== TOK_NONE) log.push(EV_MOVE, p, this.moved[p], s.shipQ[p], s.shipR[p], s.facing[p]);
       }
-      this.resolveOverlaps(s, step, false);
+      this.resolveOverlaps(s, step);
       this.k.settleDestroyed(s);
       if (this.k.check) this.k.check(s, 'movement step');
       if (s.g[G_STATUS] !== STATUS_ONGOING) return;
@@ -181,7 +178,7 @@ export class Movement {
    * clear an edge overlap), then the board edge, then small tokens under hulls. Repeats
    * until nothing overlaps, since an undo can uncover a new overlap with a third ship.
    */
-  private resolveOverlaps(s: GameState, step: number, commandPhase: boolean): void {
+  private resolveOverlaps(s: GameState, step: number): void {
     const n = s.g[G_PLAYERS];
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
@@ -190,7 +187,7 @@ export class Movement {
         for (let b = a + 1; b < n; b++) {
           if (!s.alive[b]) continue;
           if (this.shipsOverlap(s, a, b, null, null)) {
-            this.shipCollision(s, a, b, step, commandPhase);
+            this.shipCollision(s, a, b, step);
             found = true;
             break;
           }
@@ -199,7 +196,7 @@ export class Movement {
       if (found) continue;
       for (let p = 0; p < n; p++) {
         if (s.alive[p] && this.edgeSections(s, p) !== 0) {
-          this.edgeCollision(s, p, step, commandPhase);
+          this.edgeCollision(s, p, step, false);
           found = true;
         }
       }
@@ -224,7 +221,7 @@ export class Movement {
     return a;
   }
 
-  private shipCollision(s: GameState, a: number, b: number, step: number, commandPhase: boolean): void {
+  private shipCollision(s: GameState, a: number, b: number, step: number): void {
     const sm = this.secMask;
     sm[a] = 0;
     sm[b] = 0;
@@ -233,7 +230,7 @@ export class Movement {
     const tb = this.moved[b];
     this.undo(s, a);
     this.undo(s, b);
-    const rotational = !commandPhase && (ta === TOK_NONE || ta >= TOK_CW) && (tb === TOK_NONE || tb >= TOK_CW);
+    const rotational = (ta === TOK_NONE || ta >= TOK_CW) && (tb === TOK_NONE || tb >= TOK_CW);
     let damage: number;
     if (rotational) damage = this.rotationalCollision(s, a, b, ta, tb);
     else {
@@ -243,8 +240,7 @@ export class Movement {
     }
     this.moved[a] = TOK_NONE;
     this.moved[b] = TOK_NONE;
-    const kind = commandPhase ? 2 : rotational ? 1 : 0;
-    if (this.k.log) this.k.log.push(EV_COLLISION, a, b, kind, damage, step + 1);
+    if (this.k.log) this.k.log.push(EV_COLLISION, a, b, rotational ? COLLISION_ROTATIONAL : COLLISION_LINEAR, damage, step + 1);
     const dealtA = this.collisionDamage(s, a, sm[a], damage);
     const dealtB = this.collisionDamage(s, b, sm[b], damage);
     const st = s.stats;
@@ -263,7 +259,7 @@ export class Movement {
     if (rotational) damage = this.rotationalCollision(s, p, EDGE, tp, tp);
     else damage = this.linearCollision(s, p, EDGE, tp, commandPhase ? TOK_NONE : opposite(tp), step);
     this.moved[p] = TOK_NONE;
-    if (this.k.log) this.k.log.push(EV_COLLISION, p, EDGE, commandPhase ? 2 : rotational ? 1 : 0, damage, step + 1);
+    if (this.k.log) this.k.log.push(EV_COLLISION, p, EDGE, commandPhase ? COLLISION_COMMAND : rotational ? COLLISION_ROTATIONAL : COLLISION_LINEAR, damage, step + 1);
     this.collisionDamage(s, p, mask, damage);
     s.stats[p * STAT_SIZE + ST_COLLISIONS]++;
     s.stats[p * STAT_SIZE + ST_EDGE_COLLISIONS]++;
