@@ -1,10 +1,11 @@
 /**
- * `rammer`: a simple scripted policy that flies at the nearest enemy and rams it, raises
- * shields on the bow when it can, and keeps its speed within `maxSpeed` tokens.
+ * `rammer`: a simple scripted policy that flies at the nearest enemy and rams it, fires its
+ * main weapon when the enemy is in front, raises shields on the bow when it can, launches
+ * corvettes and lets them shoot, and keeps its speed within `maxSpeed` tokens.
  *
- * Why it exists: until the weapons arrive (rules kernel II), collisions are the only way
- * to deal damage, so the demonstration match needs a policy that seeks them. It reads the
- * view's typed arrays directly, as scripted bots do.
+ * Why it exists: the demonstration match needs a policy that plays visibly and ends games;
+ * the stronger scripted styles come with the bot issue. It reads the view's typed arrays
+ * directly, as scripted bots do.
  */
 import {
   type PolicyFactory,
@@ -14,6 +15,14 @@ import {
   D_SHIELD,
   D_VENT,
   D_P2E_DIR,
+  D_BOOST,
+  D_CORV_OPTION,
+  D_ACTIVATE,
+  D_PD_WINDOW,
+  D_FIRE_DIR,
+  CORV_LAUNCH,
+  ACT_PASS,
+  ACT_FIRE,
   DEF_SHIELDS,
   DEF_FIRE,
   VENT_NONE,
@@ -28,6 +37,8 @@ import {
   ENGINE_CW,
   ENGINE_CCW,
 } from '../src/bot-api.js';
+
+const front = new Int32Array(2);
 
 /** Direction from one hex toward another that most reduces the distance. */
 function toward(q1: number, r1: number, q2: number, r2: number): number {
@@ -62,10 +73,20 @@ const factory: PolicyFactory = (params, rng) => {
     return best;
   }
 
+  /** Is the enemy's centre in the 120-degree arc in front of our ship? */
+  function enemyAhead(ctx: DecisionContext, e: number): boolean {
+    const v = ctx.view;
+    const p = ctx.player;
+    const out = front;
+    hex.frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
+    return out[0] >= 0 && out[1] >= 0;
+  }
+
   function commit(ctx: DecisionContext): number {
     const v = ctx.view;
     const p = ctx.player;
     const e = enemyOf(ctx);
+    const preference = enemyAhead(ctx, e) ? [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)] : commandPreference;
     const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
     // Speed along `want`: tokens pointing that way minus those pointing away.
     let along = 0;
@@ -87,7 +108,7 @@ const factory: PolicyFactory = (params, rng) => {
       if (commitEngine(a) !== engine) continue;
       const c1 = commitFirst(a);
       const c2 = commitSecond(a);
-      let score = -(commandPreference.indexOf(c1) + 0.5 * commandPreference.indexOf(c2)) + rng() * 0.01;
+      let score = -(preference.indexOf(c1) + 0.5 * preference.indexOf(c2)) + rng() * 0.01;
       if ((c1 === Cmd.PowerToEngines || c2 === Cmd.PowerToEngines) && commitDir(a) !== want) score -= 100;
       if (score > bestScore) {
         bestScore = score;
@@ -129,6 +150,21 @@ const factory: PolicyFactory = (params, rng) => {
           const e = enemyOf(ctx);
           return toward(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[e], v.shipR[e]);
         }
+        case D_BOOST:
+          return 1; // pay for the hit
+        case D_CORV_OPTION: {
+          for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === CORV_LAUNCH) return CORV_LAUNCH;
+          return ctx.legal[0];
+        }
+        case D_ACTIVATE: {
+          // Shoot when a corvette can; otherwise keep them where they are.
+          for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] >= ACT_FIRE) return ctx.legal[i];
+          return ACT_PASS;
+        }
+        case D_PD_WINDOW:
+          return ctx.count > 1 ? ctx.legal[1] : ctx.legal[0];
+        case D_FIRE_DIR:
+          return ctx.legal[0];
         default:
           return ctx.legal[Math.floor(rng() * ctx.count)];
       }

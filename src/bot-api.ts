@@ -7,6 +7,8 @@
  */
 import type { GameState } from './rules/state.js';
 import type { Kernel } from './rules/kernel.js';
+import type { Draft } from './rules/draft.js';
+import type { FactionTable } from './rules/tables.js';
 
 /** One decision put to a policy. `legal[0..count-1]` are the ids it may answer. */
 export interface DecisionContext {
@@ -15,8 +17,17 @@ export interface DecisionContext {
   /** What this player may see: other players' face-down commitments are hidden. */
   readonly view: GameState;
   readonly player: number;
-  /** Decision kind: D_COMMIT, D_VENT, D_DEFENCE, D_SHIELD, D_P2E_DIR, D_REPAIR (rules/kernel.ts). */
+  /** Decision kind: D_COMMIT, D_VENT, D_DEFENCE, ... D_REPAIR_CORV (rules/kernel.ts). */
   readonly decision: number;
+  readonly legal: Int32Array;
+  readonly count: number;
+}
+
+/** One loadout-draft decision (rulebook 5). `legal[0..count-1]` are draft action ids (rules/draft.ts). */
+export interface DraftContext {
+  readonly draft: Draft;
+  readonly seat: number;
+  readonly faction: FactionTable;
   readonly legal: Int32Array;
   readonly count: number;
 }
@@ -25,6 +36,8 @@ export interface DecisionContext {
 export interface Policy {
   readonly name: string;
   choose(ctx: DecisionContext): number;
+  /** Answer a loadout-draft decision; a policy without it takes the first legal action. */
+  draft?(ctx: DraftContext): number;
 }
 
 /** Seeded random stream in [0, 1). Each bot gets its own. */
@@ -41,6 +54,17 @@ export {
   D_SHIELD,
   D_P2E_DIR,
   D_REPAIR,
+  D_FIRE_DIR,
+  D_TARGET,
+  D_BOOST,
+  D_CORV_OPTION,
+  D_LAUNCH,
+  D_ACTIVATE,
+  D_PD_WINDOW,
+  D_REPAIR_CORV,
+  CORV_ACTIVATE,
+  CORV_LAUNCH,
+  CORV_REPAIR,
   DEF_FIRE,
   DEF_HOLD,
   DEF_SHIELDS,
@@ -52,5 +76,8 @@ export {
   commitSecond,
   commitDir,
 } from './rules/kernel.js';
-export { Cmd } from './rules/tables.js';
+export { Cmd, WeaponClass } from './rules/tables.js';
+export { TGT_HULL } from './rules/weapons.js';
+export { ACT_PASS, ACT_FIRE, encodeMove, decodeMove, encodeLaunch, decodeLaunch } from './rules/corvettes.js';
+export * as draftActions from './rules/draft.js';
 export * as hex from './hex/hex.js';

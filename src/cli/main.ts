@@ -49,6 +49,15 @@ interface MatchOptions {
   json?: boolean;
   check?: boolean;
   roundLimit?: number;
+  draft?: boolean;
+}
+
+/** A ship's loadout by card name. */
+function loadoutText(k: Kernel, s: GameState, p: number): string {
+  const f = k.faction(s, p);
+  const lo = p * 8;
+  const corvettes = [0, 1, 2, 3].map((c) => f.corvettes[s.loadout[lo + 4 + c]]?.name ?? '-');
+  return [f.mainWeapons[s.loadout[lo]].name, f.broadsides[s.loadout[lo + 1]].name, f.hangars[s.loadout[lo + 2]].name, f.pointDefence[s.loadout[lo + 3]].name, `corvettes ${corvettes.join(', ')}`].join('; ');
 }
 
 /** Play one match from a starting scenario and print it. */
@@ -61,23 +70,31 @@ async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
   kernel.log = log;
   if (o.check) enableInvariantChecks(kernel);
   const state = new GameState();
-  kernel.setup(state, scenarioSetup(file, scenario, tables, o.seed));
   const names = [o.p0, o.p1];
   const params = [parseParams(o.p0Params, '--p0-params'), parseParams(o.p1Params, '--p1-params')];
   if (scenario.ships.length !== 2) throw ConfigError.at(file, 'ships', 'two ships for `stareater match`', scenario.ships.length);
   const policies = await Promise.all(names.map(async (n, seat) => makePolicy(await loadBotFactory(n), params[seat], o.seed, seat)));
-  new MatchRunner(kernel).play(state, policies);
+  const runner = new MatchRunner(kernel);
+  const setup = scenarioSetup(file, scenario, tables, o.seed);
+  if (o.draft) {
+    // Rulebook 5: the policies draft their loadouts before the battle.
+    const loadouts = runner.draft(setup.ships.map((sh) => tables.factions[sh.faction]), policies);
+    loadouts.forEach((lo, i) => (setup.ships[i].loadout = lo));
+  }
+  kernel.setup(state, setup);
+  runner.play(state, policies);
   if (o.json) {
     console.log(JSON.stringify({ seed: o.seed, scenario: scenario.name, policies: names, ...stateToJson(kernel, state) }, null, 2));
     return;
   }
   console.log(`Star Eater: ${scenario.name}, seed ${o.seed}: ship 0 ${tables.factions[state.faction[0]].id} (${names[0]}) vs ship 1 ${tables.factions[state.faction[1]].id} (${names[1]})`);
+  for (let p = 0; p < 2; p++) console.log(`  ship ${p} loadout: ${loadoutText(kernel, state, p)}`);
   if (showLog) console.log(formatEvents(kernel, state, log).join('\n'));
   console.log('');
   console.log(stateToText(kernel, state));
   const result = STATUS_NAMES[state.status];
   console.log(`\nResult: ${result}${state.winner >= 0 ? `, ship ${state.winner} (${names[state.winner]}) wins` : ''} after ${state.round} round${state.round === 1 ? '' : 's'}.`);
-  console.log(`Replay: stareater match --scenario ${o.scenario} --seed ${o.seed} --p0 ${o.p0} --p1 ${o.p1} --log`);
+  console.log(`Replay: stareater match --scenario ${o.scenario} --seed ${o.seed} --p0 ${o.p0} --p1 ${o.p1}${o.draft ? ' --draft' : ''} --log`);
 }
 
 function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Command {
@@ -89,6 +106,7 @@ function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Comma
     .option('--p0-params <json>', "ship 0's policy parameters as JSON")
     .option('--p1-params <json>', "ship 1's policy parameters as JSON")
     .option('--round-limit <n>', 'override the round limit', intArg)
+    .option('--draft', 'the policies draft their loadouts first (rulebook 5) instead of the scenario loadouts')
     .option('--check', 'assert the kernel invariants after every step (slower)')
     .option('--json', 'print the final state as JSON instead of text');
 }

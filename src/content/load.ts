@@ -212,6 +212,7 @@ function compileWeapon(w: WeaponFile | CorvetteWeaponFile, id: string, supplyIds
     cooldown: w.cooldown,
     tieBreaker: w.tieBreaker,
     tokenSupply: w.tokenSupply === undefined ? -1 : supplyIds.indexOf(w.tokenSupply),
+    evasion: w.evasion ?? 0,
   };
 }
 

@@ -107,6 +107,8 @@ export const ScenarioSchema = z.strictObject({
       edgeTokenCounts: z.boolean().optional(),
       overflowToStructure: z.boolean().optional(),
       tieRule: z.enum(['rotate', 'seat']).optional(),
+      broadsideFire: z.enum(['choose', 'all']).optional(),
+      pointDefenceReach: z.enum(['within', 'below']).optional(),
     })
     .optional(),
   ships: z.array(ShipSchema).min(2).max(4),

@@ -77,6 +77,8 @@ export const RulesFileSchema = z.strictObject({
     edgeTokenCounts: z.boolean(),
     overflowToStructure: z.boolean(),
     tieRule: z.enum(['rotate', 'seat']),
+    broadsideFire: z.enum(['choose', 'all']).default('choose'),
+    pointDefenceReach: z.enum(['within', 'below']).default('within'),
   }),
   /** Rounds after which a match is a draw by limit (design section 3, item 12). */
   roundLimit: int(1, 10_000),
@@ -96,6 +98,8 @@ const weaponFields = {
   cooldown: Cooldown,
   tieBreaker: TieBreaker,
   tokenSupply: Id.optional(),
+  /** A torpedo's evasion against direct fire and point defence (9.2); 0 if absent. */
+  evasion: int(0, 20).optional(),
 };
 
 interface WeaponShape {

@@ -129,3 +129,38 @@ export function straightDirection(q1: number, r1: number, q2: number, r2: number
   for (let d = 0; d < 6; d++) if (DQ[d] * n === dq && DR[d] * n === dr) return d;
   return -1;
 }
+
+/**
+ * The i-th hex (0..n) of the straight line of length n from (q1, r1) to (q2, r2), written
+ * into out[0..1]: the same hexes as `line`, one at a time and without allocating.
+ */
+export function lineHexAt(q1: number, r1: number, q2: number, r2: number, n: number, i: number, out: Int32Array): void {
+  const t = n === 0 ? 0 : i / n;
+  const fq = q1 + 1e-6 + (q2 - q1) * t;
+  const fr = r1 + 2e-6 + (r2 - r1) * t;
+  const fs = -fq - fr;
+  let q = Math.round(fq);
+  let r = Math.round(fr);
+  const s = Math.round(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
+  out[0] = q + 0;
+  out[1] = r + 0;
+}
+
+/**
+ * Where hex (dq, dr), an offset from a token facing `facing`, lies relative to its front:
+ * out[0] = steps along the forward-left ray, out[1] = steps along the forward-right ray
+ * (so the offset is out[0] * left + out[1] * right). Both >= 0 means "in front": inside the
+ * 120-degree arc between the forward-left and forward-right directions (9.4, Figure 8).
+ */
+export function frontCoordinates(dq: number, dr: number, facing: number, out: Int32Array): void {
+  rotateOffset(dq, dr, -facing, out);
+  const lq = out[0];
+  const lr = out[1];
+  out[0] = -lq - lr;
+  out[1] = -lr;
+}

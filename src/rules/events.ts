@@ -24,6 +24,15 @@ export const EV_END = 15; // status, winner
 export const EV_COOLDOWN = 16; // player, card (picked up)
 export const EV_GAIN_SHIELDS = 17; // player, gained
 export const EV_POWER = 18; // player, direction, thrust result
+export const EV_FIRE = 19; // player, source, q, r, direction
+export const EV_TOKEN_LOST = 20; // owner, kind, cause, killer (-1 none), corvette slot or -1
+export const EV_TOKEN_HIT = 21; // attacker, kind (0 beam/direct), victim, section, damage
+export const EV_LAUNCH = 22; // player, corvette slot, q, r, facing
+export const EV_CORVETTE_MOVE = 23; // player, slot, q, r, facing
+export const EV_CORVETTE_OPTION = 24; // player, option
+export const EV_REPAIR_CORVETTE = 25; // player, slot
+export const EV_MISS = 26; // player, source, target, accuracy, evasion
+export const EV_PD_WAIT = 27; // player
 
 export const EVENT_WIDTH = 6;
 

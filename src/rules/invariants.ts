@@ -1,8 +1,10 @@
 /**
  * Kernel invariants (design section 7), asserted in a checking mode that tests switch on
  * over many random matches: ships never overlap and stay on the board once a step is
- * resolved, token totals are conserved, armour / structure / shields stay in range, mats
- * stay within their slots, and each command card is in exactly one place.
+ * resolved, token totals are conserved (box and weapon supplies), armour / structure /
+ * shields stay in range, mats stay within their slots, each command card and each
+ * corvette is in exactly one place, no small token lies under a hull or shares a hex, and
+ * no corvette fires twice in a round.
  *
  * Why a separate pass: the kernel stays lean; this walks the whole state after each
  * resolved step only when `kernel.check` is set, so it costs nothing in batch runs.
@@ -27,6 +29,12 @@ import {
   PHASE_ACTION,
   PHASE_OVER,
   SMALL_NONE,
+  SMALL_PROJECTILE,
+  SMALL_CORVETTE,
+  CORVETTES,
+  CORV_ABOARD,
+  CORV_BOARD,
+  CORV_NONE,
   G_PLAYERS,
   G_PHASE,
   G_SUPPLY_SHIELDS,
@@ -106,6 +114,40 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
     if (committed > 2) out.push(`ship ${p} has ${committed} cards face down`);
     if (resolving > 2) out.push(`ship ${p} has ${resolving} cards resolving`);
     if (s.committed[p * 2] >= 0 && s.committed[p * 2] === s.committed[p * 2 + 1]) out.push(`ship ${p} committed one card twice`);
+  }
+  // Small tokens and corvettes (7.2.4, 11, 12): each corvette slot in exactly one place,
+  // no token under a hull, no two tokens sharing a hex once a step is resolved.
+  for (let i = 0; i < MAX_TOKENS; i++) {
+    const kind = s.tokKind[i];
+    if (kind === SMALL_NONE) continue;
+    if (kind < SMALL_PROJECTILE || kind > SMALL_CORVETTE) out.push(`token ${i} has kind ${kind}`);
+    const owner = s.tokOwner[i];
+    if (owner < 0 || owner >= n) {
+      out.push(`token ${i} has owner ${owner}`);
+      continue;
+    }
+    if (!k.move.hexOnBoard(s.tokQ[i], s.tokR[i])) out.push(`token ${i} is off the board`);
+    const v = k.weapons.shipOn(s, s.tokQ[i], s.tokR[i]);
+    if (v >= 0) out.push(`token ${i} (${kind}) lies under ship ${v}`);
+    const j = k.weapons.tokenOn(s, s.tokQ[i], s.tokR[i], 0, i);
+    if (j > i) out.push(`tokens ${i} and ${j} share hex (${s.tokQ[i]}, ${s.tokR[i]})`);
+    if (kind === SMALL_CORVETTE) {
+      const slot = s.tokRef[i] - 2;
+      if (slot < 0 || slot >= CORVETTES || s.corvLoc[owner * CORVETTES + slot] !== CORV_BOARD || s.corvTok[owner * CORVETTES + slot] !== i)
+        out.push(`corvette token ${i} does not match ship ${owner}'s slot ${slot + 1}`);
+    }
+  }
+  for (let p = 0; p < n; p++) {
+    for (let c = 0; c < CORVETTES; c++) {
+      const loc = s.corvLoc[p * CORVETTES + c];
+      if (loc < CORV_ABOARD || loc > CORV_NONE) out.push(`ship ${p} corvette ${c + 1} has location ${loc}`);
+      if (loc === CORV_BOARD) {
+        const i = s.corvTok[p * CORVETTES + c];
+        if (i < 0 || s.tokKind[i] !== SMALL_CORVETTE || s.tokOwner[i] !== p || s.tokRef[i] !== 2 + c) out.push(`ship ${p} corvette ${c + 1} is on the board but its token is not`);
+      }
+      const fired = s.corvFired[p * CORVETTES + c];
+      if (fired !== 0 && fired !== 1) out.push(`ship ${p} corvette ${c + 1} fired ${fired} times this round`);
+    }
   }
   if (shields !== t.supplies.shields) out.push(`shield tokens: ${shields} in play, expected ${t.supplies.shields}`);
   if (linear !== t.supplies.linear) out.push(`linear momentum tokens: ${linear}, expected ${t.supplies.linear}`);

@@ -19,6 +19,8 @@ import {
   type GameTables,
   type FactionTable,
   type LoadoutTable,
+  type WeaponTable,
+  WeaponClass,
   Cmd,
   SpecialKind,
 } from './tables.js';
@@ -81,6 +83,29 @@ import {
   G_ROUND_LIMIT,
   G_ENGINES_REVEALED,
   G_TOKEN_SERIAL,
+  G_FSTAGE,
+  G_FSRC,
+  G_FMOUNT,
+  G_FDIR,
+  G_FTARGET,
+  G_FNEED,
+  G_FEXTRA,
+  G_ACT_LEFT,
+  G_WINDOW_ASKED,
+  G_WINDOW_PLAYER,
+  CORVETTES,
+  CORV_ABOARD,
+  CORV_BOARD,
+  CORV_DESTROYED,
+  CORV_NONE,
+  SRC_MAIN,
+  SRC_BROADSIDE,
+  SRC_POINT_DEFENCE,
+  SRC_CORVETTE,
+  ST_SHOTS,
+  ST_CORV_REPAIRED,
+  CAUSE_DIRECT_FIRE,
+  CAUSE_POINT_DEFENCE,
   LO_MAIN,
   LO_BROADSIDE,
   LO_HANGAR,
@@ -97,6 +122,8 @@ import {
 } from './state.js';
 import { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, supplyField } from './momentum.js';
 import { Movement } from './movement.js';
+import { Weapons, TGT_HULL } from './weapons.js';
+import { Corvettes, ACT_PASS, ACT_FIRE } from './corvettes.js';
 import {
   type EventLog,
   EV_ROUND,
@@ -111,6 +138,11 @@ import {
   EV_END,
   EV_COOLDOWN,
   EV_GAIN_SHIELDS,
+  EV_FIRE,
+  EV_MISS,
+  EV_PD_WAIT,
+  EV_CORVETTE_OPTION,
+  EV_REPAIR_CORVETTE,
 } from './events.js';
 
 /** Decision kinds. */
@@ -127,7 +159,27 @@ export const D_SHIELD = 4;
 export const D_P2E_DIR = 5;
 /** Restore one armour point: a section index (special ability Emergency Repair). */
 export const D_REPAIR = 6;
-export const DECISION_NAMES = ['none', 'commit', 'vent', 'defence', 'shield', 'p2e-direction', 'repair'];
+/** Which arrow of a multi-direction broadside mount fires: an index into the mount's directions (4.2.2). */
+export const D_FIRE_DIR = 7;
+/** A direct-fire or point-defence target: a target id (weapons.ts TGT_*), 9.2. */
+export const D_TARGET = 8;
+/** Pay for the accuracy a shot lacks (1) or let it miss (0), 9.2. */
+export const D_BOOST = 9;
+/** Corvettes! option: CORV_ACTIVATE, CORV_LAUNCH or CORV_REPAIR (10.1.3). */
+export const D_CORV_OPTION = 10;
+/** Which corvette to launch, from which hangar, how far and turned how (corvettes.ts encodeLaunch). */
+export const D_LAUNCH = 11;
+/** One corvette activation: ACT_PASS, a move (encodeMove) or ACT_FIRE + slot (11.1.2-11.1.3). */
+export const D_ACTIVATE = 12;
+/** A held Defence Stations at a firing window: 0 wait, or 1 + target id (10.1.4). */
+export const D_PD_WINDOW = 13;
+/** Which destroyed corvette to repair: its slot (10.1.3). */
+export const D_REPAIR_CORV = 14;
+export const DECISION_NAMES = ['none', 'commit', 'vent', 'defence', 'shield', 'p2e-direction', 'repair', 'fire-direction', 'target', 'boost', 'corvette-option', 'launch', 'activate', 'pd-window', 'repair-corvette'];
+export const CORV_ACTIVATE = 0;
+export const CORV_LAUNCH = 1;
+export const CORV_REPAIR = 2;
+export const CORVETTE_OPTION_NAMES = ['three activations', 'launch and one activation', 'repair'];
 
 export const VENT_NONE = CARDS;
 export const DEF_FIRE = 0;
@@ -161,6 +213,26 @@ const SUB_AWAIT = 1;
 const SUB_PLACE_SHIELDS = 2;
 const SUB_SURGE_SHIELDS = 3;
 const SUB_REPAIR = 4;
+const SUB_FIRING = 5;
+const SUB_CORV_OPTION = 6;
+const SUB_LAUNCH = 7;
+const SUB_ACTIVATE = 8;
+const SUB_REPAIR_CORV = 9;
+
+// Stages of the firing sub-procedure (G_FSTAGE) and what is firing (G_FSRC).
+const FST_IDLE = 0;
+const FST_START = 1;
+const FST_MOUNT = 2;
+const FST_SHOT = 3;
+const FST_TARGET = 4;
+const FST_BOOST = 5;
+const FST_NEXT = 6;
+const FST_DONE = 7;
+const FS_MAIN = 0;
+const FS_PORT = 1;
+const FS_STARBOARD = 2;
+const FS_PD = 3;
+const FS_CORVETTE = 4;
 
 /** A ship's starting setup, fully resolved (no randomness: scenarios resolve it first). */
 export interface ShipSetup {
@@ -176,6 +248,8 @@ export interface ShipSetup {
   structure?: number;
   /** Cooldown track position per card (Cmd order); -1 or absent = in hand. */
   cooldown?: number[];
+  /** Corvette slots that start destroyed (CORV_DESTROYED) rather than aboard; on-board ones are tokens. */
+  corvettes?: number[];
 }
 export interface TokenSetup {
   /** SMALL_PROJECTILE, SMALL_TORPEDO or SMALL_CORVETTE. */
@@ -199,8 +273,14 @@ export class SetupError extends Error {}
 export class Kernel {
   readonly t: GameTables;
   readonly move: Movement;
+  readonly weapons: Weapons;
+  readonly corvettes: Corvettes;
+  /** Firing origin scratch: q, r, absolute direction. */
+  private readonly origin = new Int32Array(3);
   /** Legal-action scratch for auto-answers and validation (no allocation per decision). */
   private readonly scratch = new Int32Array(MAX_ACTIONS);
+  /** Scratch for counting inside a legal-action listing (never the caller's buffer). */
+  private readonly probe = new Int32Array(MAX_ACTIONS);
   log: EventLog | null = null;
   /** Invariant checking after every resolved step (tests); see invariants.ts. */
   check: ((s: GameState, where: string) => void) | null = null;
@@ -208,6 +288,8 @@ export class Kernel {
   constructor(tables: GameTables) {
     this.t = tables;
     this.move = new Movement(this);
+    this.weapons = new Weapons(this);
+    this.corvettes = new Corvettes(this);
   }
 
   faction(s: GameState, p: number): FactionTable {
@@ -253,7 +335,14 @@ export class Kernel {
       s.loadout[lo + LO_BROADSIDE] = sh.loadout.broadside;
       s.loadout[lo + LO_HANGAR] = sh.loadout.hangar;
       s.loadout[lo + LO_PD] = sh.loadout.pointDefence;
-      for (let c = 0; c < 4; c++) s.loadout[lo + LO_CORVETTES + c] = sh.loadout.corvettes[c] ?? -1;
+      for (let c = 0; c < CORVETTES; c++) {
+        const card = sh.loadout.corvettes[c] ?? -1;
+        s.loadout[lo + LO_CORVETTES + c] = card;
+        const loc = sh.corvettes?.[c] ?? CORV_ABOARD;
+        if (loc !== CORV_ABOARD && loc !== CORV_DESTROYED) throw new SetupError(`ship ${p}: corvette ${c + 1} may start aboard or destroyed (place it on the board as a token)`);
+        s.corvLoc[p * CORVETTES + c] = card < 0 ? CORV_NONE : loc;
+        s.corvTok[p * CORVETTES + c] = -1;
+      }
       for (let sec = 0; sec < hull.sectionCount; sec++) {
         const a = sh.armour?.[sec] ?? hull.armour[sec];
         if (a < 0 || a > hull.armour[sec]) throw new SetupError(`ship ${p}: armour of section ${hull.sectionNames[sec]} must be 0..${hull.armour[sec]}, got ${a}`);
@@ -315,6 +404,13 @@ export class Kernel {
       s.tokR[i] = tk.r;
       s.tokFacing[i] = tk.facing;
       s.tokAge[i] = ++g[G_TOKEN_SERIAL];
+      if (tk.kind === SMALL_CORVETTE) {
+        const slot = tk.ref - 2;
+        if (slot < 0 || slot >= CORVETTES || s.corvLoc[tk.owner * CORVETTES + slot] !== CORV_ABOARD)
+          throw new SetupError(`token ${i}: ship ${tk.owner}'s corvette ${slot + 1} is not available to place`);
+        s.corvLoc[tk.owner * CORVETTES + slot] = CORV_BOARD;
+        s.corvTok[tk.owner * CORVETTES + slot] = i;
+      }
     }
     for (let i = 0; i < ntok; i++) {
       if (!this.move.hexOnBoard(s.tokQ[i], s.tokR[i])) throw new SetupError(`token ${i} at (${s.tokQ[i]}, ${s.tokR[i]}) is off the board`);
@@ -377,6 +473,35 @@ export class Kernel {
         return 6;
       case D_REPAIR:
         return this.legalRepair(s, p, out);
+      case D_FIRE_DIR: {
+        const m = this.shipMounts(s, p)[s.g[G_FMOUNT]];
+        for (let i = 0; i < m.directions.length; i++) out[i] = i;
+        return m.directions.length;
+      }
+      case D_TARGET:
+        return this.legalTargets(s, p, out, 0);
+      case D_BOOST:
+        out[0] = 0;
+        out[1] = 1;
+        return 2;
+      case D_CORV_OPTION:
+        return this.legalCorvetteOptions(s, p, out);
+      case D_LAUNCH:
+        return this.corvettes.legalLaunches(s, p, out);
+      case D_ACTIVATE:
+        return this.legalActivations(s, p, out);
+      case D_PD_WINDOW: {
+        const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+        const n = this.weapons.pointDefenceTargets(s, p, pd.range, out, 1);
+        out[0] = 0;
+        for (let i = 1; i < n; i++) out[i] += 1;
+        return n;
+      }
+      case D_REPAIR_CORV: {
+        let n = 0;
+        for (let c = 0; c < CORVETTES; c++) if (s.corvLoc[p * CORVETTES + c] === CORV_DESTROYED) out[n++] = c;
+        return n;
+      }
     }
     return 0;
   }
@@ -517,6 +642,64 @@ export class Kernel {
         g[G_LEFT]--;
         if (this.log) this.log.push(EV_REPAIR, p, a);
         break;
+      case D_FIRE_DIR:
+        g[G_FDIR] = a;
+        break;
+      case D_TARGET:
+        g[G_FTARGET] = a;
+        break;
+      case D_BOOST:
+        if (a === 1) {
+          if (g[G_FSRC] === FS_CORVETTE) g[G_ACT_LEFT] -= g[G_FNEED];
+          else g[G_FEXTRA] += g[G_FNEED];
+          g[G_FNEED] = -1;
+        }
+        break;
+      case D_CORV_OPTION:
+        if (this.log) this.log.push(EV_CORVETTE_OPTION, p, a);
+        if (a === CORV_ACTIVATE) {
+          g[G_ACT_LEFT] = 3;
+          g[G_SUB] = SUB_ACTIVATE;
+        } else g[G_SUB] = a === CORV_LAUNCH ? SUB_LAUNCH : SUB_REPAIR_CORV;
+        break;
+      case D_LAUNCH:
+        this.corvettes.launch(s, p, a);
+        g[G_ACT_LEFT] = 1;
+        g[G_SUB] = SUB_ACTIVATE;
+        break;
+      case D_ACTIVATE:
+        g[G_WINDOW_ASKED] = 0;
+        if (a === ACT_PASS) g[G_ACT_LEFT] = 0;
+        else if (a >= ACT_FIRE) {
+          const slot = a - ACT_FIRE;
+          s.corvFired[p * CORVETTES + slot] = 1;
+          g[G_ACT_LEFT]--;
+          this.startFire(s, FS_CORVETTE, slot);
+        } else {
+          g[G_ACT_LEFT]--;
+          this.corvettes.move(s, p, a);
+        }
+        break;
+      case D_PD_WINDOW:
+        if (a === 0) {
+          g[G_WINDOW_PLAYER] = -1;
+          if (this.log) this.log.push(EV_PD_WAIT, p);
+        } else {
+          // Fire the held point defence at target a - 1; the card goes to the track after.
+          g[G_FEXTRA] = 0;
+          g[G_FSRC] = FS_PD;
+          g[G_FTARGET] = a - 1;
+          g[G_FSTAGE] = FST_TARGET;
+          s.stats[p * STAT_SIZE + ST_SHOTS + SRC_POINT_DEFENCE]++;
+          if (this.log) this.log.push(EV_FIRE, p, SRC_POINT_DEFENCE, 0, 0, -1);
+        }
+        break;
+      case D_REPAIR_CORV:
+        s.corvLoc[p * CORVETTES + a] = CORV_ABOARD;
+        s.stats[p * STAT_SIZE + ST_CORV_REPAIRED + s.loadout[p * 8 + LO_CORVETTES + a]]++;
+        if (this.log) this.log.push(EV_REPAIR_CORVETTE, p, a);
+        g[G_SUB] = SUB_REPAIR_CORV + 100; // repaired: the resolver finishes the card
+        break;
     }
     g[G_DECISION] = D_NONE;
   }
@@ -581,8 +764,12 @@ export class Kernel {
       s.committed[p * 2] = -1;
       s.committed[p * 2 + 1] = -1;
       s.p2eDir[p] = -1;
+      for (let c = 0; c < CORVETTES; c++) s.corvFired[p * CORVETTES + c] = 0;
       if (s.alive[p]) mask |= 1 << p;
     }
+    g[G_WINDOW_ASKED] = 0;
+    g[G_WINDOW_PLAYER] = -1;
+    g[G_FSTAGE] = FST_IDLE;
     g[G_PENDING] = mask;
     if (this.log) this.log.push(EV_ROUND, g[G_ROUND]);
   }
@@ -621,7 +808,13 @@ export class Kernel {
     // 7.2.2: lock-step movement with collisions after each step.
     this.move.movementSteps(s);
     this.settleDestroyed(s);
-    // 7.2.3 weapon tokens and 7.2.4 compelled corvette moves: rules kernel II.
+    if (this.isOver(s)) return;
+    // 7.2.3: cannon tokens, then torpedoes; 7.2.4: every corvette moves one hex.
+    this.weapons.moveProjectiles(s, -1, 0);
+    this.weapons.moveAllTorpedoes(s);
+    this.corvettes.compelledMoves(s);
+    this.settleDestroyed(s);
+    if (this.check) this.check(s, 'weapon and corvette moves');
   }
 
   // ------------------------------------------------------------------ action phase (7.3)
@@ -688,6 +881,9 @@ export class Kernel {
     for (;;) {
       if (g[G_ORDER_POS] >= g[G_ORDER_COUNT]) {
         if (g[G_SLOT] === 1) {
+          // 10.1.4: a held Defence Stations may still fire after the last command.
+          if (!this.pdWindow(s)) return false;
+          if (this.isOver(s)) return false;
           this.releaseHeld(s);
           return true;
         }
@@ -697,6 +893,10 @@ export class Kernel {
       }
       const p = g[G_ORDER + g[G_ORDER_POS]];
       if (g[G_CUR_CARD] < 0) {
+        // 10.1.4: the window directly before this command.
+        if (!this.pdWindow(s)) return false;
+        if (this.isOver(s)) return false;
+        g[G_WINDOW_ASKED] = 0;
         const c = s.committed[p * 2 + g[G_SLOT]];
         g[G_CUR_CARD] = c;
         s.cardLoc[p * CARDS + c] = LOC_RESOLVING;
@@ -725,15 +925,22 @@ export class Kernel {
     const lo = p * 8;
     switch (card) {
       case Cmd.FireMain:
-        // The weapon itself fires in rules kernel II; the card flow is here.
-        return this.finishCommand(s, p, f.mainWeapons[s.loadout[lo + LO_MAIN]].cooldown);
       case Cmd.PortBroadside:
-      case Cmd.StarboardBroadside:
-        return this.finishCommand(s, p, f.broadsides[s.loadout[lo + LO_BROADSIDE]].cooldown);
+      case Cmd.StarboardBroadside: {
+        // 10.1.1-10.1.2: fire every mount of the weapon; the card takes the weapon's
+        // cooldown plus any paid for accuracy (9.2).
+        if (g[G_SUB] === SUB_START) {
+          g[G_FEXTRA] = 0;
+          this.startFire(s, card === Cmd.FireMain ? FS_MAIN : card === Cmd.PortBroadside ? FS_PORT : FS_STARBOARD, 0);
+          g[G_SUB] = SUB_FIRING;
+        }
+        if (!this.stepFire(s, p)) return false;
+        const w = card === Cmd.FireMain ? f.mainWeapons[s.loadout[lo + LO_MAIN]] : f.broadsides[s.loadout[lo + LO_BROADSIDE]];
+        this.settleDestroyed(s);
+        return this.finishCommand(s, p, w.cooldown + g[G_FEXTRA]);
+      }
       case Cmd.Corvettes:
-        // Launch / activate / repair options arrive with the corvettes (rules kernel II);
-        // with no corvette on the board and none destroyed, the card resolves with no cooldown.
-        return this.finishCommand(s, p, 0);
+        return this.resolveCorvettes(s, p);
       case Cmd.DefenceStations:
         return this.resolveDefence(s, p);
       case Cmd.VentCoolant:
@@ -789,11 +996,16 @@ export class Kernel {
       case SUB_START:
         g[G_SUB] = SUB_AWAIT;
         if (this.ask(s, p, D_DEFENCE)) return false;
-        // Answered without asking: fire and hold finish the command, shields go on.
+        // Answered without asking: hold finishes the command; fire and shields go on.
         if (g[G_CUR_CARD] < 0) return true;
         return this.resolveDefence(s, p);
       case SUB_PLACE_SHIELDS:
         return this.placeShields(s, p, SUB_PLACE_SHIELDS) ? this.finishCommand(s, p, this.faction(s, p).commands[Cmd.DefenceStations].cooldown) : false;
+      case SUB_FIRING: {
+        if (!this.stepFire(s, p)) return false;
+        const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+        return this.finishCommand(s, p, pd.cooldown + g[G_FEXTRA]);
+      }
     }
     return false;
   }
@@ -801,10 +1013,10 @@ export class Kernel {
   private applyDefence(s: GameState, p: number, option: number): void {
     const g = s.g;
     if (this.log) this.log.push(EV_DEFENCE, p, option);
-    const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
     if (option === DEF_FIRE) {
-      // Point-defence targeting arrives with the weapons (rules kernel II).
-      this.finishCommand(s, p, pd.cooldown);
+      g[G_FEXTRA] = 0;
+      this.startFire(s, FS_PD, 0);
+      g[G_SUB] = SUB_FIRING;
     } else if (option === DEF_HOLD) {
       // Kept face up; it goes to the track at the end of the action phase.
       s.cardLoc[p * CARDS + g[G_CUR_CARD]] = LOC_HELD;
@@ -934,6 +1146,303 @@ export class Kernel {
       if (this.ask(s, p, D_REPAIR)) return false;
     }
     return this.finishCommand(s, p, sp.cooldown);
+  }
+
+  // ------------------------------------------------------------------ firing (9, 10.1.1-10.1.4)
+
+  /** Begin the firing sub-procedure for `src` (FS_*); `mountOrSlot` is the corvette slot for FS_CORVETTE. */
+  private startFire(s: GameState, src: number, mountOrSlot: number): void {
+    const g = s.g;
+    g[G_FSRC] = src;
+    g[G_FMOUNT] = mountOrSlot;
+    g[G_FDIR] = 0;
+    g[G_FTARGET] = -1;
+    g[G_FNEED] = 0;
+    g[G_FSTAGE] = FST_START;
+  }
+
+  /** The capital-ship mounts of the weapon firing now (4.2.1-4.2.2). */
+  private shipMounts(s: GameState, p: number) {
+    const m = this.faction(s, p).hull.mounts;
+    const src = s.g[G_FSRC];
+    return src === FS_MAIN ? m.main : src === FS_PORT ? m.port : m.starboard;
+  }
+
+  /** The weapon card firing now (null for point defence). */
+  private firingWeapon(s: GameState, p: number): WeaponTable | null {
+    const f = this.faction(s, p);
+    const src = s.g[G_FSRC];
+    if (src === FS_MAIN) return f.mainWeapons[s.loadout[p * 8 + LO_MAIN]];
+    if (src === FS_PORT || src === FS_STARBOARD) return f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]];
+    if (src === FS_CORVETTE) return this.corvettes.card(s, p, s.g[G_FMOUNT]).weapon;
+    return null;
+  }
+
+  /** Statistics source of what is firing now. */
+  private firingSource(s: GameState, p: number): number {
+    const src = s.g[G_FSRC];
+    if (src === FS_MAIN) return SRC_MAIN;
+    if (src === FS_PORT || src === FS_STARBOARD) return SRC_BROADSIDE;
+    if (src === FS_PD) return SRC_POINT_DEFENCE;
+    return SRC_CORVETTE + s.loadout[p * 8 + LO_CORVETTES + s.g[G_FMOUNT]];
+  }
+
+  /** Where the current shot starts and which way it goes, into this.origin; false if it cannot fire. */
+  private firingOrigin(s: GameState, p: number): boolean {
+    const g = s.g;
+    const o = this.origin;
+    if (g[G_FSRC] === FS_CORVETTE) {
+      if (s.corvLoc[p * CORVETTES + g[G_FMOUNT]] !== CORV_BOARD) return false;
+      const i = s.corvTok[p * CORVETTES + g[G_FMOUNT]];
+      o[0] = s.tokQ[i];
+      o[1] = s.tokR[i];
+      o[2] = s.tokFacing[i];
+      return true;
+    }
+    const hull = this.faction(s, p).hull;
+    const m = this.shipMounts(s, p)[g[G_FMOUNT]];
+    const off = s.facing[p] * hull.hexCount;
+    o[0] = s.shipQ[p] + hull.rotQ[off + m.hex];
+    o[1] = s.shipR[p] + hull.rotR[off + m.hex];
+    o[2] = (s.facing[p] + m.directions[g[G_FDIR]]) % 6;
+    return true;
+  }
+
+  /** Targets of the shot being aimed (direct fire from its origin, or point defence). */
+  private legalTargets(s: GameState, p: number, out: Int32Array, at: number): number {
+    if (s.g[G_FSRC] === FS_PD) {
+      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+      return this.weapons.pointDefenceTargets(s, p, pd.range, out, at);
+    }
+    const w = this.firingWeapon(s, p);
+    if (!w || !this.firingOrigin(s, p)) return at;
+    return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at);
+  }
+
+  /**
+   * Step the firing sub-procedure (9): for each mount (and arrow), place a token, fire a
+   * beam, or aim direct fire: pick a target, then pay for missing accuracy or miss.
+   * Returns true when done, false when a decision is pending.
+   */
+  private stepFire(s: GameState, p: number): boolean {
+    const g = s.g;
+    for (;;) {
+      switch (g[G_FSTAGE]) {
+        case FST_IDLE:
+          return true;
+        case FST_START:
+          g[G_FMOUNT] = g[G_FSRC] === FS_CORVETTE ? g[G_FMOUNT] : 0;
+          g[G_FSTAGE] = g[G_FSRC] <= FS_STARBOARD ? FST_MOUNT : FST_SHOT;
+          break;
+        case FST_MOUNT: {
+          const mounts = this.shipMounts(s, p);
+          if (g[G_FMOUNT] >= mounts.length) {
+            g[G_FSTAGE] = FST_DONE;
+            break;
+          }
+          g[G_FDIR] = 0;
+          g[G_FSTAGE] = FST_SHOT;
+          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.t.rules.broadsideFire === 'choose' && this.ask(s, p, D_FIRE_DIR)) return false;
+          break;
+        }
+        case FST_SHOT: {
+          g[G_FSTAGE] = FST_NEXT;
+          const src = g[G_FSRC];
+          const w = this.firingWeapon(s, p);
+          if (src !== FS_PD && (!w || !this.firingOrigin(s, p))) break;
+          const o = this.origin;
+          const ref = src === FS_MAIN ? 0 : src === FS_CORVETTE ? 2 + g[G_FMOUNT] : 1;
+          if (w && (w.weaponClass === WeaponClass.Projectile || w.weaponClass === WeaponClass.Torpedo)) {
+            this.weapons.fireToken(s, p, ref, w, o[0], o[1], o[2]);
+            break;
+          }
+          if (w && w.weaponClass === WeaponClass.Beam) {
+            this.weapons.fireBeam(s, p, this.firingSource(s, p), w, o[0], o[1], o[2]);
+            break;
+          }
+          // Direct fire or point defence: aim.
+          if (this.legalTargets(s, p, this.probe, 0) === 0) break;
+          s.stats[p * STAT_SIZE + ST_SHOTS + this.firingSource(s, p)]++;
+          if (this.log) this.log.push(EV_FIRE, p, this.firingSource(s, p), o[0], o[1], src === FS_PD ? -1 : o[2]);
+          g[G_FSTAGE] = FST_TARGET;
+          if (this.ask(s, p, D_TARGET)) return false;
+          break;
+        }
+        case FST_TARGET: {
+          const t = g[G_FTARGET];
+          g[G_FSTAGE] = FST_NEXT;
+          if (t < TGT_HULL && s.tokKind[t] === SMALL_NONE) break; // gone before it was shot
+          const need = this.weapons.evasionOf(s, t) - this.firingAccuracy(s, p);
+          if (need <= 0) {
+            this.landHit(s, p, t);
+            break;
+          }
+          if (!this.canBoost(s, p, need)) {
+            this.miss(s, p, t);
+            break;
+          }
+          g[G_FNEED] = need;
+          g[G_FSTAGE] = FST_BOOST;
+          if (this.ask(s, p, D_BOOST)) return false;
+          break;
+        }
+        case FST_BOOST:
+          g[G_FSTAGE] = FST_NEXT;
+          if (g[G_FNEED] < 0) this.landHit(s, p, g[G_FTARGET]);
+          else this.miss(s, p, g[G_FTARGET]);
+          break;
+        case FST_NEXT: {
+          const src = g[G_FSRC];
+          if (src <= FS_STARBOARD) {
+            const dirs = this.shipMounts(s, p)[g[G_FMOUNT]].directions.length;
+            if (this.t.rules.broadsideFire === 'all' && g[G_FDIR] + 1 < dirs) {
+              g[G_FDIR]++;
+              g[G_FSTAGE] = FST_SHOT;
+            } else {
+              g[G_FMOUNT]++;
+              g[G_FSTAGE] = FST_MOUNT;
+            }
+          } else g[G_FSTAGE] = FST_DONE;
+          break;
+        }
+        case FST_DONE:
+          g[G_FSTAGE] = FST_IDLE;
+          return true;
+      }
+    }
+  }
+
+  private firingAccuracy(s: GameState, p: number): number {
+    if (s.g[G_FSRC] === FS_PD) return this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].accuracy;
+    const w = this.firingWeapon(s, p);
+    return w ? w.accuracy : 0;
+  }
+
+  /**
+   * Can p pay `need` accuracy (9.2)? A corvette with activations left; a ship-mounted
+   * weapon with room on the cooldown track for the extra cooldown.
+   */
+  private canBoost(s: GameState, p: number, need: number): boolean {
+    const g = s.g;
+    if (g[G_FSRC] === FS_CORVETTE) return g[G_ACT_LEFT] >= need;
+    const f = this.faction(s, p);
+    let base: number;
+    if (g[G_FSRC] === FS_PD) base = f.pointDefence[s.loadout[p * 8 + LO_PD]].cooldown;
+    else base = this.firingWeapon(s, p)!.cooldown;
+    return base + g[G_FEXTRA] + need + (g[G_VENTED] >= 0 ? 1 : 0) <= MAX_COOLDOWN;
+  }
+
+  private landHit(s: GameState, p: number, t: number): void {
+    const pd = s.g[G_FSRC] === FS_PD;
+    const damage = pd ? this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].damage : (this.firingWeapon(s, p)?.damage ?? 0);
+    this.weapons.directHit(s, p, this.firingSource(s, p), pd ? CAUSE_POINT_DEFENCE : CAUSE_DIRECT_FIRE, damage, t);
+  }
+
+  private miss(s: GameState, p: number, t: number): void {
+    if (this.log) this.log.push(EV_MISS, p, this.firingSource(s, p), t, this.firingAccuracy(s, p), this.weapons.evasionOf(s, t));
+  }
+
+  /**
+   * A point-defence window (10.1.4): each player holding a face-up Defence Stations with a
+   * target in reach is asked, once per window, whether to fire now. Returns true when the
+   * window has closed, false when a decision is pending.
+   */
+  private pdWindow(s: GameState): boolean {
+    const g = s.g;
+    if (g[G_WINDOW_PLAYER] >= 0) {
+      const p = g[G_WINDOW_PLAYER];
+      if (!this.stepFire(s, p)) return false;
+      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+      this.toTrack(s, p, Cmd.DefenceStations, pd.cooldown + g[G_FEXTRA]);
+      g[G_WINDOW_PLAYER] = -1;
+      this.settleDestroyed(s);
+    }
+    const n = g[G_PLAYERS];
+    for (let i = 0; i < n; i++) {
+      const p = this.seatAt(s, i);
+      if ((g[G_WINDOW_ASKED] >> p) & 1 || s.cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD || !s.alive[p]) continue;
+      g[G_WINDOW_ASKED] |= 1 << p;
+      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+      if (this.weapons.pointDefenceTargets(s, p, pd.range, this.probe, 0) === 0) continue;
+      g[G_WINDOW_PLAYER] = p;
+      if (this.ask(s, p, D_PD_WINDOW)) return false;
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ Corvettes! (10.1.3, 11)
+
+  private legalCorvetteOptions(s: GameState, p: number, out: Int32Array): number {
+    let onBoard = false;
+    let destroyed = false;
+    for (let c = 0; c < CORVETTES; c++) {
+      const loc = s.corvLoc[p * CORVETTES + c];
+      if (loc === CORV_BOARD) onBoard = true;
+      else if (loc === CORV_DESTROYED) destroyed = true;
+    }
+    let n = 0;
+    if (onBoard) out[n++] = CORV_ACTIVATE;
+    if (this.corvettes.legalLaunches(s, p, this.probe) > 0) out[n++] = CORV_LAUNCH;
+    if (destroyed) out[n++] = CORV_REPAIR;
+    return n;
+  }
+
+  /** Pass, every legal corvette move, and every corvette that can fire (once a round, 11.1.3). */
+  private legalActivations(s: GameState, p: number, out: Int32Array): number {
+    out[0] = ACT_PASS;
+    let n = this.corvettes.legalMoves(s, p, out, 1);
+    const g = s.g;
+    for (let c = 0; c < CORVETTES; c++) {
+      const idx = p * CORVETTES + c;
+      if (s.corvLoc[idx] !== CORV_BOARD || s.corvFired[idx]) continue;
+      const w = this.corvettes.card(s, p, c).weapon;
+      if (!w) continue;
+      if (w.weaponClass === WeaponClass.DirectFire) {
+        // Only offered with a target in its arc (aim from the corvette).
+        const src = g[G_FSRC];
+        const mount = g[G_FMOUNT];
+        g[G_FSRC] = FS_CORVETTE;
+        g[G_FMOUNT] = c;
+        const targets = this.legalTargets(s, p, this.probe, 0);
+        g[G_FSRC] = src;
+        g[G_FMOUNT] = mount;
+        if (targets === 0) continue;
+      }
+      out[n++] = ACT_FIRE + c;
+    }
+    return n;
+  }
+
+  private resolveCorvettes(s: GameState, p: number): boolean {
+    const g = s.g;
+    for (;;) {
+      switch (g[G_SUB]) {
+        case SUB_START:
+          g[G_SUB] = SUB_CORV_OPTION;
+          if (this.legalCorvetteOptions(s, p, this.probe) === 0) return this.finishCommand(s, p, 0);
+          if (this.ask(s, p, D_CORV_OPTION)) return false;
+          break;
+        case SUB_LAUNCH:
+          if (this.ask(s, p, D_LAUNCH)) return false;
+          break;
+        case SUB_REPAIR_CORV:
+          if (this.ask(s, p, D_REPAIR_CORV)) return false;
+          break;
+        case SUB_REPAIR_CORV + 100:
+          return this.finishCommand(s, p, this.faction(s, p).hangars[s.loadout[p * 8 + LO_HANGAR]].repairCooldown);
+        case SUB_ACTIVATE:
+          if (!this.stepFire(s, p)) return false;
+          this.settleDestroyed(s);
+          if (this.isOver(s)) return this.finishCommand(s, p, 0);
+          // 10.1.4: a held Defence Stations may fire between corvette activations.
+          if (!this.pdWindow(s)) return false;
+          if (g[G_ACT_LEFT] <= 0) return this.finishCommand(s, p, 0);
+          if (this.ask(s, p, D_ACTIVATE)) return false;
+          break;
+        default:
+          return false;
+      }
+    }
   }
 
   // ------------------------------------------------------------------ cooldown phase (7.4)

@@ -24,6 +24,10 @@ import {
   TOK_CW,
   TOK_NONE,
   SMALL_NONE,
+  SMALL_CORVETTE,
+  CAUSE_CAPITAL_SHIP,
+  ST_DAMAGE_DEALT,
+  SRC_COLLISION,
   ST_COLLISIONS,
   ST_EDGE_COLLISIONS,
   ST_COLLISION_DAMAGE_DEALT,
@@ -36,7 +40,7 @@ import {
   STATUS_ONGOING,
 } from './state.js';
 import { cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust } from './momentum.js';
-import { hitShieldsAndArmour, hitStructure, hitSection } from './damage.js';
+import { hitShieldsAndArmour, hitStructure } from './damage.js';
 import { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } from './events.js';
 
 /** Collision kinds in the event log. */
@@ -248,6 +252,8 @@ export class Movement {
     st[b * STAT_SIZE + ST_COLLISIONS]++;
     st[a * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtB;
     st[b * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtA;
+    st[a * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtB;
+    st[b * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtA;
   }
 
   private edgeCollision(s: GameState, p: number, step: number, commandPhase: boolean): void {
@@ -515,6 +521,8 @@ export class Movement {
       s.stats[o * STAT_SIZE + ST_COLLISIONS]++;
       s.stats[p * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtO;
       s.stats[o * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtP;
+      s.stats[p * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtO;
+      s.stats[o * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtP;
       return;
     }
     if (this.edgeSections(s, p) !== 0) this.edgeCollision(s, p, 99, true);
@@ -536,16 +544,14 @@ export class Movement {
         if (!s.alive[p]) continue;
         const sec = this.sectionAt(s, p, s.tokQ[i], s.tokR[i]);
         if (sec < 0) continue;
-        const owner = s.tokOwner[i];
-        const w = this.k.weaponOf(s, owner, kind, s.tokRef[i]);
-        const dmg = w ? w.damage : 0;
-        if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, owner, dmg, sec);
-        if (dmg > 0) {
-          hitSection(this.k.t, s, p, sec, dmg, this.k.log);
-          s.stats[p * STAT_SIZE + ST_TOKEN_DAMAGE_TAKEN] += dmg;
-        }
+        if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, s.tokOwner[i], 0, sec);
         s.stats[p * STAT_SIZE + ST_TOKENS_OVERRUN]++;
-        this.removeToken(s, i);
+        if (kind === SMALL_CORVETTE) this.k.weapons.destroyToken(s, i, p, CAUSE_CAPITAL_SHIP, -1);
+        else {
+          const w = this.k.weaponOf(s, s.tokOwner[i], kind, s.tokRef[i]);
+          s.stats[p * STAT_SIZE + ST_TOKEN_DAMAGE_TAKEN] += w ? w.damage : 0;
+          this.k.weapons.tokenStrikes(s, i, p, sec);
+        }
         break;
       }
     }

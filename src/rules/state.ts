@@ -19,6 +19,13 @@ export const MAX_TOKENS = 64;
 /** Highest cooldown track position (Ready is 0). */
 export const MAX_COOLDOWN = 9;
 export const MAX_FACTION_SUPPLIES = 8;
+/** Corvettes aboard each capital ship (4.2.4). */
+export const CORVETTES = 4;
+/** Corvette slot locations. */
+export const CORV_ABOARD = 0;
+export const CORV_BOARD = 1;
+export const CORV_DESTROYED = 2;
+export const CORV_NONE = 3;
 
 /** Momentum token codes: 0..5 linear directions, then the two rotations. */
 export const TOK_CW = 6;
@@ -89,7 +96,24 @@ export const G_INITIATIVE = 23;
 export const G_ROUND_LIMIT = 24;
 export const G_ENGINES_REVEALED = 25;
 export const G_TOKEN_SERIAL = 26;
-export const G_FIELDS = 32;
+/** Firing sub-procedure (weapons.ts): stage, source, mount, direction, target, boost. */
+export const G_FSTAGE = 27;
+export const G_FSRC = 28;
+export const G_FMOUNT = 29;
+export const G_FDIR = 30;
+export const G_FTARGET = 31;
+export const G_FNEED = 32;
+/** Extra cooldown paid for accuracy by ship-mounted weapons this command (9.2). */
+export const G_FEXTRA = 33;
+/** Corvette activations left in the current Corvettes! resolution (10.1.3). */
+export const G_ACT_LEFT = 34;
+/** Players already asked at the current point-defence window (bitmask, 10.1.4). */
+export const G_WINDOW_ASKED = 35;
+/** Which window is open: 0 none, 1 before a command, 2 between activations, 3 end of phase. */
+export const G_WINDOW = 36;
+/** Player who fires at a window (-1 none) and the sub-step to return to. */
+export const G_WINDOW_PLAYER = 37;
+export const G_FIELDS = 48;
 
 // ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----
 export const ST_COLLISIONS = 0;
@@ -111,7 +135,42 @@ export const ST_SPECIALS = 14;
 export const ST_SECTION_DAMAGE = 16;
 /** Commands played, per card (CARDS entries). */
 export const ST_CARD_PLAYS = 24;
-export const STAT_SIZE = 64;
+/** Damage sources for the per-source counters below. */
+export const SRC_MAIN = 0;
+export const SRC_BROADSIDE = 1;
+export const SRC_POINT_DEFENCE = 2;
+export const SRC_COLLISION = 3;
+/** Corvette weapons by corvette card index c: SRC_CORVETTE + c (up to 8 cards). */
+export const SRC_CORVETTE = 4;
+export const SOURCES = 12;
+export const SOURCE_NAMES = ['main', 'broadside', 'pointDefence', 'collision', 'corvette0', 'corvette1', 'corvette2', 'corvette3', 'corvette4', 'corvette5', 'corvette6', 'corvette7'];
+/** Damage dealt to enemy capital ships, by source (SOURCES entries). */
+export const ST_DAMAGE_DEALT = 32;
+/** Shots fired, by source (a token placed, a beam, a direct-fire attack). */
+export const ST_SHOTS = 44;
+/** Shots that hit something (a ship section or a token), by source. */
+export const ST_HITS = 56;
+/** Own small tokens lost, by kind (projectile, torpedo, corvette) x cause (CAUSE_*). */
+export const ST_TOKENS_LOST = 68;
+export const CAUSES = 8;
+export const CAUSE_PROJECTILE = 0;
+export const CAUSE_TORPEDO = 1;
+export const CAUSE_BEAM = 2;
+export const CAUSE_DIRECT_FIRE = 3;
+export const CAUSE_POINT_DEFENCE = 4;
+export const CAUSE_CAPITAL_SHIP = 5;
+export const CAUSE_CORVETTE = 6;
+export const CAUSE_OTHER = 7;
+export const CAUSE_NAMES = ['projectile', 'torpedo', 'beam', 'directFire', 'pointDefence', 'capitalShip', 'corvette', 'other'];
+/** Corvettes launched / lost / repaired, by own corvette card (8 entries each). */
+export const ST_CORV_LAUNCHED = 92;
+export const ST_CORV_LOST = 100;
+/** Enemy corvettes destroyed by this player, by the enemy's corvette card. */
+export const ST_CORV_KILLED = 108;
+export const ST_CORV_REPAIRED = 116;
+/** Enemy small tokens (projectiles, torpedoes) destroyed by this player. */
+export const ST_ENEMY_TOKENS_DESTROYED = 124;
+export const STAT_SIZE = 128;
 export const STAT_NAMES: Record<number, string> = {
   [ST_COLLISIONS]: 'collisions',
   [ST_EDGE_COLLISIONS]: 'edgeCollisions',
@@ -165,6 +224,9 @@ const FIELDS: Field[] = [
   { name: 'tokRef', ctor: Int8Array, length: MAX_TOKENS },
   { name: 'tokFacing', ctor: Int8Array, length: MAX_TOKENS },
   { name: 'tokSupply', ctor: Int8Array, length: MAX_TOKENS },
+  { name: 'corvLoc', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
+  { name: 'corvTok', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
+  { name: 'corvFired', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
 ];
 
 const OFFSETS: number[] = [];
@@ -220,6 +282,10 @@ export class GameState {
   readonly tokRef: Int8Array;
   readonly tokFacing: Int8Array;
   readonly tokSupply: Int8Array;
+  /** Corvette slot k of player p, index p * CORVETTES + k: CORV_* location, token index, fired this round. */
+  readonly corvLoc: Int8Array;
+  readonly corvTok: Int8Array;
+  readonly corvFired: Int8Array;
 
   constructor(buffer: ArrayBuffer = new ArrayBuffer(STATE_BYTES)) {
     this.buffer = buffer;
@@ -257,6 +323,9 @@ export class GameState {
     this.tokRef = views.tokRef as Int8Array;
     this.tokFacing = views.tokFacing as Int8Array;
     this.tokSupply = views.tokSupply as Int8Array;
+    this.corvLoc = views.corvLoc as Int8Array;
+    this.corvTok = views.corvTok as Int8Array;
+    this.corvFired = views.corvFired as Int8Array;
   }
 
   /** Copy another state into this one (one buffer copy, no allocation). */

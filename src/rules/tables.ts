@@ -69,6 +69,8 @@ export interface WeaponTable {
   tieBreaker: number;
   /** Index into FactionTable.tokenSupplies for token weapons, -1 otherwise. */
   tokenSupply: number;
+  /** A torpedo token's evasion against direct fire and point defence (9.2). */
+  evasion: number;
 }
 
 export interface HangarTable {
@@ -224,6 +226,10 @@ export interface RuleSwitches {
   overflowToStructure: boolean;
   /** 7.3: after priority and tie-breaker, who goes first: seat order rotating each round, or fixed seat order. */
   tieRule: 'rotate' | 'seat';
+  /** 4.2.2: a broadside mount with several arrows fires one token/shot in a direction the player chooses, or one along every arrow. */
+  broadsideFire: 'choose' | 'all';
+  /** 9.2.1: point defence reaches targets whose clear path is within its range, or strictly below it ("less than its range"). */
+  pointDefenceReach: 'within' | 'below';
 }
 
 /** Box-wide token supplies shared by all players (component list). */

@@ -23,6 +23,20 @@ import {
   STAT_SIZE,
   STAT_NAMES,
   ST_SECTION_DAMAGE,
+  SOURCES,
+  SOURCE_NAMES,
+  SRC_CORVETTE,
+  ST_DAMAGE_DEALT,
+  ST_SHOTS,
+  ST_HITS,
+  ST_TOKENS_LOST,
+  CAUSES,
+  CAUSE_NAMES,
+  ST_CORV_LAUNCHED,
+  ST_CORV_LOST,
+  ST_CORV_KILLED,
+  ST_CORV_REPAIRED,
+  ST_ENEMY_TOKENS_DESTROYED,
   SMALL_NONE,
   G_SUPPLY_SHIELDS,
   G_SUPPLY_LINEAR,
@@ -64,12 +78,42 @@ export function cardPlace(loc: number): CardPlace {
   return loc - LOC_TRACK;
 }
 
-/** Per-player statistics by name (section damage as `damage.<section>`). */
+/**
+ * Per-player statistics by name: the scalar counters; damage taken per section as
+ * `damage.<section>`; per source (main, broadside, pointDefence, collision, or a corvette
+ * card id) `dealt.<source>`, `shots.<source>`, `hits.<source>`; own tokens lost as
+ * `lost.<kind>.<cause>`; corvettes by card id as `corvettes.<launched|lost|killed|repaired>.<card>`.
+ * Zero counters of the per-source and per-card families are left out.
+ */
 export function statsJson(k: Kernel, s: GameState, p: number): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [idx, name] of Object.entries(STAT_NAMES)) out[name] = s.stats[p * STAT_SIZE + Number(idx)];
-  const hull = k.faction(s, p).hull;
-  for (let sec = 0; sec < hull.sectionCount; sec++) out[`damage.${hull.sectionNames[sec]}`] = s.stats[p * STAT_SIZE + ST_SECTION_DAMAGE + sec];
+  const base = p * STAT_SIZE;
+  for (const [idx, name] of Object.entries(STAT_NAMES)) out[name] = s.stats[base + Number(idx)];
+  const f = k.faction(s, p);
+  const hull = f.hull;
+  for (let sec = 0; sec < hull.sectionCount; sec++) out[`damage.${hull.sectionNames[sec]}`] = s.stats[base + ST_SECTION_DAMAGE + sec];
+  const sourceName = (src: number) => (src < SRC_CORVETTE ? SOURCE_NAMES[src] : (f.corvettes[src - SRC_CORVETTE]?.id ?? SOURCE_NAMES[src]));
+  for (let src = 0; src < SOURCES; src++) {
+    const name = sourceName(src);
+    for (const [field, label] of [[ST_DAMAGE_DEALT, 'dealt'], [ST_SHOTS, 'shots'], [ST_HITS, 'hits']] as const) {
+      const v = s.stats[base + field + src];
+      if (v) out[`${label}.${name}`] = v;
+    }
+  }
+  for (let kind = 1; kind <= 3; kind++)
+    for (let cause = 0; cause < CAUSES; cause++) {
+      const v = s.stats[base + ST_TOKENS_LOST + (kind - 1) * CAUSES + cause];
+      if (v) out[`lost.${['', 'projectile', 'torpedo', 'corvette'][kind]}.${CAUSE_NAMES[cause]}`] = v;
+    }
+  // Corvettes killed are counted by the victim's card: name them by the opponent's cards (two players).
+  const enemy = s.players === 2 ? k.faction(s, 1 - p) : f;
+  for (const [field, label, cards] of [[ST_CORV_LAUNCHED, 'launched', f], [ST_CORV_LOST, 'lost', f], [ST_CORV_KILLED, 'killed', enemy], [ST_CORV_REPAIRED, 'repaired', f]] as const) {
+    for (let c = 0; c < 8; c++) {
+      const v = s.stats[base + field + c];
+      if (v) out[`corvettes.${label}.${cards.corvettes[c]?.id ?? c}`] = v;
+    }
+  }
+  out.enemyTokensDestroyed = s.stats[base + ST_ENEMY_TOKENS_DESTROYED];
   return out;
 }
 

@@ -5,12 +5,24 @@
 import { DIRECTION_NAMES } from '../hex/hex.js';
 import { COMMAND_IDS } from '../rules/tables.js';
 import type { Kernel } from '../rules/kernel.js';
-import { DEFENCE_OPTION_NAMES } from '../rules/kernel.js';
+import { DEFENCE_OPTION_NAMES, CORVETTE_OPTION_NAMES } from '../rules/kernel.js';
 import type { GameState } from '../rules/state.js';
-import { STATUS_NAMES, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW } from '../rules/state.js';
+import { STATUS_NAMES, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, CAUSE_NAMES, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE, SRC_CORVETTE, LO_MAIN, LO_BROADSIDE, LO_PD } from '../rules/state.js';
 import * as E from '../rules/events.js';
 import { THRUST_RESULT_NAMES } from '../rules/momentum.js';
 import { tokenName } from './describe.js';
+
+const TOKEN_NAMES = ['', 'projectile', 'torpedo', 'corvette'];
+
+/** The card behind a statistics source, by name. */
+function SOURCE_LABEL(k: Kernel, s: GameState, p: number, src: number): string {
+  const f = k.faction(s, p);
+  if (src === SRC_MAIN) return f.mainWeapons[s.loadout[p * 8 + LO_MAIN]].name;
+  if (src === SRC_BROADSIDE) return f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]].name;
+  if (src === SRC_POINT_DEFENCE) return f.pointDefence[s.loadout[p * 8 + LO_PD]].name;
+  const c = f.corvettes[src - SRC_CORVETTE];
+  return c ? `${c.name}'s ${c.weapon?.name ?? 'weapon'}` : 'weapon';
+}
 
 function engineName(e: number): string {
   if (e >= 0 && e < 6) return `thrust ${DIRECTION_NAMES[e]}`;
@@ -49,7 +61,34 @@ export function formatEvents(k: Kernel, s: GameState, log: E.EventLog, from = 0,
         out.push(`      ${ship(a)} ${section(a, b)} takes ${c}${e ? ` (${e} on shields)` : ''}${f ? `, ${f} through to structure` : ''}`);
         break;
       case E.EV_OVERRUN:
-        out.push(`    ${ship(a)} runs over a ${['', 'projectile', 'torpedo', 'corvette'][b]} of ship ${c}${e ? ` for ${e} damage on the ${section(a, f)}` : ''}`);
+        out.push(`    ${ship(a)} runs over a ${TOKEN_NAMES[b]} of ship ${c} with its ${section(a, f)}`);
+        break;
+      case E.EV_FIRE:
+        out.push(`    ${ship(a)} fires its ${SOURCE_LABEL(k, s, a, b)}${f >= 0 ? ` ${DIRECTION_NAMES[f]} from (${c}, ${e})` : ''}`);
+        break;
+      case E.EV_TOKEN_HIT:
+        out.push(`      ${b ? `ship ${a}'s ${TOKEN_NAMES[b]}` : 'the shot'} hits ${ship(c)} on the ${section(c, e)} for ${f}`);
+        break;
+      case E.EV_TOKEN_LOST:
+        out.push(`      ship ${a}'s ${TOKEN_NAMES[b]}${b === 3 && f >= 0 ? ` ${f + 1}` : ''} is destroyed (${CAUSE_NAMES[c]}${e >= 0 ? `, by ship ${e}` : ''})`);
+        break;
+      case E.EV_MISS:
+        out.push(`      miss: accuracy ${e} against evasion ${f}`);
+        break;
+      case E.EV_LAUNCH:
+        out.push(`    ${ship(a)} launches corvette ${b + 1} (${k.corvettes.card(s, a, b).name}) at (${c}, ${e}) facing ${DIRECTION_NAMES[f]}`);
+        break;
+      case E.EV_CORVETTE_MOVE:
+        out.push(`    ${ship(a)} moves corvette ${b + 1} to (${c}, ${e}) facing ${DIRECTION_NAMES[f]}`);
+        break;
+      case E.EV_CORVETTE_OPTION:
+        out.push(`    corvettes: ${CORVETTE_OPTION_NAMES[b]}`);
+        break;
+      case E.EV_REPAIR_CORVETTE:
+        out.push(`    repairs corvette ${b + 1}`);
+        break;
+      case E.EV_PD_WAIT:
+        out.push(`    ${ship(a)} keeps its point defence waiting`);
         break;
       case E.EV_COMMAND:
         out.push(`  ${ship(a)} ${e ? 'plays on top of Vent Coolant' : `reveals (slot ${c + 1})`}: ${COMMAND_IDS[b]}`);

@@ -10,6 +10,8 @@
 import { GameState, MAX_ACTIONS, STATUS_ONGOING } from '../rules/state.js';
 import type { Kernel } from '../rules/kernel.js';
 import type { Policy, DecisionContext } from '../bot-api.js';
+import { Draft } from '../rules/draft.js';
+import type { FactionTable, LoadoutTable } from '../rules/tables.js';
 
 /** A policy answered something that is not a legal action. */
 export class PolicyError extends Error {
@@ -52,5 +54,23 @@ export class MatchRunner {
       }
     }
     return s;
+  }
+
+  /**
+   * Draft a loadout for each seat (rulebook 5) by asking each policy's `draft` (a policy
+   * without one takes the first legal action). Throws PolicyError on an illegal answer.
+   */
+  draft(factions: readonly FactionTable[], policies: Policy[]): LoadoutTable[] {
+    const d = new Draft(factions);
+    const buf = new Int32Array(d.maxActions);
+    while (!d.done()) {
+      const seat = d.pending();
+      const count = d.legal(buf);
+      const pol = policies[seat];
+      const a = pol.draft ? pol.draft({ draft: d, seat, faction: factions[seat], legal: buf, count }) : buf[0];
+      if (!d.isLegal(a)) throw new PolicyError(seat, `policy ${pol.name} (seat ${seat}) answered draft action ${a}, not a legal one`);
+      d.submit(a);
+    }
+    return d.loadouts();
   }
 }

@@ -13,13 +13,23 @@ import {
   D_SHIELD,
   D_P2E_DIR,
   D_REPAIR,
+  D_FIRE_DIR,
+  D_TARGET,
+  D_BOOST,
+  D_CORV_OPTION,
+  D_LAUNCH,
+  D_ACTIVATE,
+  D_PD_WINDOW,
+  D_REPAIR_CORV,
   DECISION_NAMES,
   DEFENCE_OPTION_NAMES,
   VENT_NONE,
   CARD_NONE,
   encodeCommit,
 } from '../rules/kernel.js';
-import { GameState, MAX_ACTIONS, STATUS_ONGOING, PHASE_COMMIT } from '../rules/state.js';
+import { GameState, MAX_ACTIONS, STATUS_ONGOING, PHASE_COMMIT, G_FMOUNT, G_FSRC } from '../rules/state.js';
+import { TGT_HULL } from '../rules/weapons.js';
+import { decodeLaunch, decodeMove, ACT_PASS, ACT_FIRE } from '../rules/corvettes.js';
 import { EventLog } from '../rules/events.js';
 import type { GameTables } from '../rules/tables.js';
 import { type Scenario, type ScenarioCommit, scenarioSetup, engineCode, tablesForScenario, loadScenario } from '../content/scenario.js';
@@ -40,8 +50,51 @@ export function actionName(k: Kernel, s: GameState, p: number, d: number, a: num
       return k.faction(s, p).hull.sectionNames[a];
     case D_P2E_DIR:
       return DIRECTION_NAMES[a];
+    case D_FIRE_DIR: {
+      const m = fireMounts(k, s, p)[s.g[G_FMOUNT]];
+      return DIRECTION_NAMES[(s.facing[p] + m.directions[a]) % 6];
+    }
+    case D_TARGET:
+      return targetName(k, s, a);
+    case D_BOOST:
+      return a === 1 ? 'pay' : 'miss';
+    case D_CORV_OPTION:
+      return CORVETTE_OPTION_WORDS[a];
+    case D_LAUNCH: {
+      decodeLaunch(a, scratch);
+      const slot = scratch[0];
+      k.corvettes.launchSpot(s, p, scratch[1], scratch[2], scratch[3], scratch);
+      return `corvette${slot + 1}@${scratch[0]},${scratch[1]}:${DIRECTION_NAMES[scratch[2]]}`;
+    }
+    case D_ACTIVATE:
+      if (a === ACT_PASS) return 'pass';
+      if (a >= ACT_FIRE) return `fire corvette${a - ACT_FIRE + 1}`;
+      decodeMove(a, scratch);
+      return `corvette${scratch[0] + 1}:${scratch[1]}/${scratch[2]}/${scratch[3]}`;
+    case D_PD_WINDOW:
+      return a === 0 ? 'wait' : targetName(k, s, a - 1);
+    case D_REPAIR_CORV:
+      return `corvette${a + 1}`;
   }
   return String(a);
+}
+
+const CORVETTE_OPTION_WORDS = ['activate', 'launch', 'repair'];
+const scratch = new Int32Array(4);
+
+/** The capital-ship mounts firing now (for naming a fire-direction answer). */
+function fireMounts(k: Kernel, s: GameState, p: number) {
+  const m = k.faction(s, p).hull.mounts;
+  const src = s.g[G_FSRC];
+  return src === 0 ? m.main : src === 1 ? m.port : m.starboard;
+}
+
+/** A target's name in scenario files: `ship1@q,r` (a hull hex) or `torpedo0@q,r` / `corvette1@q,r`. */
+export function targetName(k: Kernel, s: GameState, t: number): string {
+  k.weapons.targetHex(s, t, scratch);
+  const where = `@${scratch[0]},${scratch[1]}`;
+  if (t >= TGT_HULL) return `ship${(t - TGT_HULL) >> 4}${where}`;
+  return `${['', 'projectile', 'torpedo', 'corvette'][s.tokKind[t]]}${s.tokOwner[t]}${where}`;
 }
 
 export interface ScenarioRun {

@@ -572,3 +572,42 @@ describe('straightDirection', () => {
     }
   });
 });
+
+import { lineHexAt, frontCoordinates } from '../../src/hex/hex.js';
+
+describe('lineHexAt (allocation-free line walk) agrees with line', () => {
+  const pairs: [number, number, number, number][] = [
+    [0, 0, 2, -1],
+    [0, 0, 1, 1],
+    [0, 0, 4, -2],
+    [2, -3, -1, 2],
+    [-3, 3, 3, -3],
+  ];
+  it.each(pairs)('(%i,%i) -> (%i,%i)', (q1, r1, q2, r2) => {
+    const want = line(q1, r1, q2, r2);
+    const n = distance(q1, r1, q2, r2);
+    const out = new Int32Array(2);
+    for (let i = 0; i <= n; i++) {
+      lineHexAt(q1, r1, q2, r2, n, i, out);
+      expect([out[0], out[1]]).toEqual(want[i]);
+    }
+  });
+});
+
+describe('frontCoordinates: the torpedo arc of 9.4 (Figure 8)', () => {
+  // Facing N: forward-left is NW (-1,0), forward-right is NE (1,-1), straight ahead N (0,-1) = left + right.
+  it.each([
+    ['N ahead', 0, -1, 0, 1, 1],
+    ['NW on the left ray', -1, 0, 0, 1, 0],
+    ['NE on the right ray', 1, -1, 0, 0, 1],
+    ['2 ahead', 0, -2, 0, 2, 2],
+    ['S behind', 0, 1, 0, -1, -1],
+    ['SE is straight back along the left ray', 1, 0, 0, -1, 0],
+    ['facing SE, S is on the right ray', 0, 1, 2, 0, 1],
+    ['facing SE, NE is on the left ray', 1, -1, 2, 1, 0],
+  ])('%s', (_name, dq, dr, facing, left, right) => {
+    const out = new Int32Array(2);
+    frontCoordinates(dq, dr, facing, out);
+    expect([out[0], out[1]]).toEqual([left, right]);
+  });
+});

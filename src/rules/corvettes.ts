@@ -1,0 +1,241 @@
+/**
+ * Corvettes (rulebook 4.2.4, 7.2.4, 10.1.3, 11): launch from a hangar, activation moves,
+ * the compelled one-hex move, and what happens when a corvette ends on something.
+ *
+ * Why it is built this way: a corvette on the board is a small token (kind corvette, ref
+ * 2 + its slot), and its slot records where it is (aboard, on the board, destroyed).
+ * Launches and moves are integer actions whose legal lists are written into the caller's
+ * buffer, with the encodings below, so a policy chooses them like any other decision.
+ */
+import { DQ, DR } from '../hex/hex.js';
+import type { Kernel } from './kernel.js';
+import {
+  type GameState,
+  MAX_TOKENS,
+  CORVETTES,
+  CORV_ABOARD,
+  CORV_BOARD,
+  STAT_SIZE,
+  SMALL_NONE,
+  SMALL_PROJECTILE,
+  SMALL_TORPEDO,
+  SMALL_CORVETTE,
+  G_PLAYERS,
+  G_TOKEN_SERIAL,
+  LO_HANGAR,
+  LO_CORVETTES,
+  ST_CORV_LAUNCHED,
+  CAUSE_PROJECTILE,
+  CAUSE_TORPEDO,
+  CAUSE_CORVETTE,
+  CAUSE_CAPITAL_SHIP,
+  CAUSE_OTHER,
+} from './state.js';
+import { EV_LAUNCH, EV_CORVETTE_MOVE } from './events.js';
+
+/** Most turns either side a corvette or a launch can make (agility and hangar bonuses are capped here). */
+export const MAX_TURN = 3;
+const TURNS = 2 * MAX_TURN + 1;
+/** Longest activation move considered. */
+export const MAX_SPEED = 6;
+/** Activation action ids: pass, then moves, then firing. */
+export const ACT_PASS = 0;
+export const ACT_MOVE = 1;
+const MOVES_PER_SLOT = TURNS * MAX_SPEED * TURNS;
+export const ACT_FIRE = ACT_MOVE + CORVETTES * MOVES_PER_SLOT;
+
+/** Encode an activation move: slot, turns before (-3..3), hexes (1..6), turns after. */
+export function encodeMove(slot: number, before: number, hexes: number, after: number): number {
+  return ACT_MOVE + slot * MOVES_PER_SLOT + ((before + MAX_TURN) * MAX_SPEED + (hexes - 1)) * TURNS + (after + MAX_TURN);
+}
+export function decodeMove(a: number, out: Int32Array): void {
+  const x = a - ACT_MOVE;
+  out[0] = Math.floor(x / MOVES_PER_SLOT);
+  const y = x % MOVES_PER_SLOT;
+  out[1] = Math.floor(y / (MAX_SPEED * TURNS)) - MAX_TURN;
+  out[2] = (Math.floor(y / TURNS) % MAX_SPEED) + 1;
+  out[3] = (y % TURNS) - MAX_TURN;
+}
+
+/** Launch action id: ((slot * 4 + hangar) * 7 + extra distance) * 7 + (turn + 3). */
+export function encodeLaunch(slot: number, hangar: number, extra: number, turn: number): number {
+  return ((slot * 4 + hangar) * 7 + extra) * TURNS + (turn + MAX_TURN);
+}
+export function decodeLaunch(a: number, out: Int32Array): void {
+  out[0] = Math.floor(a / (4 * 7 * TURNS));
+  out[1] = Math.floor(a / (7 * TURNS)) % 4;
+  out[2] = Math.floor(a / TURNS) % 7;
+  out[3] = (a % TURNS) - MAX_TURN;
+}
+
+export class Corvettes {
+  private readonly k: Kernel;
+  private readonly mv = new Int32Array(4);
+  private readonly hex = new Int32Array(2);
+
+  constructor(kernel: Kernel) {
+    this.k = kernel;
+  }
+
+  /** The corvette card behind p's slot. */
+  card(s: GameState, p: number, slot: number) {
+    return this.k.faction(s, p).corvettes[s.loadout[p * 8 + LO_CORVETTES + slot]];
+  }
+
+  /** Is hex (q, r) free for a corvette to be placed: on the board, no hull, no small token? */
+  private free(s: GameState, q: number, r: number): boolean {
+    return this.k.move.hexOnBoard(q, r) && this.k.weapons.shipOn(s, q, r) < 0 && this.k.weapons.tokenOn(s, q, r, 0, -1) < 0;
+  }
+
+  /**
+   * Where a launch puts the corvette (11.1.1): next to the hangar, through the hangar's hull
+   * edge, tail to that edge, then `extra` hexes further out and turned `turn` sixth-turns,
+   * as far as the hangar card allows. Writes (q, r, facing) into out; false if not free.
+   */
+  launchSpot(s: GameState, p: number, hangar: number, extra: number, turn: number, out: Int32Array): boolean {
+    const hull = this.k.faction(s, p).hull;
+    const m = hull.mounts.hangar[hangar];
+    const o = s.facing[p] * hull.hexCount;
+    const dir = (s.facing[p] + m.edge) % 6;
+    const q = s.shipQ[p] + hull.rotQ[o + m.hex] + DQ[dir] * (1 + extra);
+    const r = s.shipR[p] + hull.rotR[o + m.hex] + DR[dir] * (1 + extra);
+    out[0] = q;
+    out[1] = r;
+    out[2] = (dir + turn + 6) % 6;
+    return this.free(s, q, r);
+  }
+
+  /** Legal launches for p into out; returns the count. */
+  legalLaunches(s: GameState, p: number, out: Int32Array): number {
+    const f = this.k.faction(s, p);
+    const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
+    const extraMax = Math.min(hangarCard.launchDistance, 6);
+    const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
+    const hangars = Math.min(f.hull.mounts.hangar.length, 4);
+    let n = 0;
+    for (let slot = 0; slot < CORVETTES; slot++) {
+      if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
+      for (let h = 0; h < hangars; h++)
+        for (let e = 0; e <= extraMax; e++)
+          for (let t = -turnMax; t <= turnMax; t++) if (this.launchSpot(s, p, h, e, t, this.mv)) out[n++] = encodeLaunch(slot, h, e, t);
+    }
+    return n;
+  }
+
+  /** Put p's corvette on the board as launch action `a` says. */
+  launch(s: GameState, p: number, a: number): void {
+    decodeLaunch(a, this.mv);
+    const slot = this.mv[0];
+    this.launchSpot(s, p, this.mv[1], this.mv[2], this.mv[3], this.hex);
+    const q = this.hex[0];
+    const r = this.hex[1];
+    const facing = (s.facing[p] + this.k.faction(s, p).hull.mounts.hangar[this.mv[1]].edge + this.mv[3] + 6) % 6;
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      if (s.tokKind[i] !== SMALL_NONE) continue;
+      s.tokKind[i] = SMALL_CORVETTE;
+      s.tokOwner[i] = p;
+      s.tokRef[i] = 2 + slot;
+      s.tokSupply[i] = -1;
+      s.tokQ[i] = q;
+      s.tokR[i] = r;
+      s.tokFacing[i] = facing;
+      s.tokAge[i] = ++s.g[G_TOKEN_SERIAL];
+      s.corvLoc[p * CORVETTES + slot] = CORV_BOARD;
+      s.corvTok[p * CORVETTES + slot] = i;
+      s.stats[p * STAT_SIZE + ST_CORV_LAUNCHED + s.loadout[p * 8 + LO_CORVETTES + slot]]++;
+      if (this.k.log) this.k.log.push(EV_LAUNCH, p, slot, q, r, facing);
+      return;
+    }
+  }
+
+  /**
+   * Legal activation moves of p's corvettes into out from `at` (11.1.2): turn up to agility
+   * before, move 1..speed hexes forward, turn the rest after; never turning in place (a
+   * move is at least one hex). The path must stay on the board and clear of capital ships;
+   * it may end on a small token, with the consequences of 7.2.4.
+   */
+  legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
+    let n = at;
+    for (let slot = 0; slot < CORVETTES; slot++) {
+      if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
+      const i = s.corvTok[p * CORVETTES + slot];
+      const c = this.card(s, p, slot);
+      const agility = Math.min(c.agility, MAX_TURN);
+      const speed = Math.min(c.speed, MAX_SPEED);
+      for (let before = -agility; before <= agility; before++) {
+        const dir = (s.tokFacing[i] + before + 6) % 6;
+        let q = s.tokQ[i];
+        let r = s.tokR[i];
+        for (let hexes = 1; hexes <= speed; hexes++) {
+          q += DQ[dir];
+          r += DR[dir];
+          if (!this.k.move.hexOnBoard(q, r) || this.k.weapons.shipOn(s, q, r) >= 0) break;
+          const left = agility - (before < 0 ? -before : before);
+          for (let after = -left; after <= left; after++) out[n++] = encodeMove(slot, before, hexes, after);
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Carry out activation move `a` for p, then settle what the corvette ended on. */
+  move(s: GameState, p: number, a: number): void {
+    decodeMove(a, this.mv);
+    const slot = this.mv[0];
+    const i = s.corvTok[p * CORVETTES + slot];
+    const dir = (s.tokFacing[i] + this.mv[1] + 6) % 6;
+    s.tokQ[i] += DQ[dir] * this.mv[2];
+    s.tokR[i] += DR[dir] * this.mv[2];
+    s.tokFacing[i] = (dir + this.mv[3] + 6) % 6;
+    if (this.k.log) this.k.log.push(EV_CORVETTE_MOVE, p, slot, s.tokQ[i], s.tokR[i], s.tokFacing[i]);
+    this.settle(s, i);
+  }
+
+  /**
+   * The compelled move (7.2.4): every corvette on the board moves one hex straight ahead,
+   * all at once; then each that ended overlapping another token is destroyed, and so is a
+   * torpedo or corvette it overlaps. Leaving the board, or ending on a hull, destroys it.
+   */
+  compelledMoves(s: GameState): void {
+    const n = s.g[G_PLAYERS];
+    for (let p = 0; p < n; p++) {
+      for (let slot = 0; slot < CORVETTES; slot++) {
+        if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
+        const i = s.corvTok[p * CORVETTES + slot];
+        s.tokQ[i] += DQ[s.tokFacing[i]];
+        s.tokR[i] += DR[s.tokFacing[i]];
+      }
+    }
+    for (let p = 0; p < n; p++) {
+      for (let slot = 0; slot < CORVETTES; slot++) {
+        if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
+        this.settle(s, s.corvTok[p * CORVETTES + slot]);
+      }
+    }
+  }
+
+  /**
+   * A corvette token i has ended a move: off the board or on a hull it is destroyed; on
+   * another small token it is destroyed, taking a torpedo or corvette with it (7.2.4).
+   */
+  private settle(s: GameState, i: number): void {
+    const w = this.k.weapons;
+    const owner = s.tokOwner[i];
+    if (!this.k.move.hexOnBoard(s.tokQ[i], s.tokR[i])) {
+      w.destroyToken(s, i, -1, CAUSE_OTHER, -1);
+      return;
+    }
+    const v = w.shipOn(s, s.tokQ[i], s.tokR[i]);
+    if (v >= 0) {
+      w.destroyToken(s, i, v, CAUSE_CAPITAL_SHIP, -1);
+      return;
+    }
+    const j = w.tokenOn(s, s.tokQ[i], s.tokR[i], 0, i);
+    if (j < 0) return;
+    const kind = s.tokKind[j];
+    const other = s.tokOwner[j];
+    const cause = kind === SMALL_PROJECTILE ? CAUSE_PROJECTILE : kind === SMALL_TORPEDO ? CAUSE_TORPEDO : CAUSE_CORVETTE;
+    if (kind === SMALL_TORPEDO || kind === SMALL_CORVETTE) w.destroyToken(s, j, owner, CAUSE_CORVETTE, -1);
+    w.destroyToken(s, i, other, cause, -1);
+  }
+}

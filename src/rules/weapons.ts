@@ -1,0 +1,620 @@
+/**
+ * Weapons (rulebook 9, 7.2.3, 10.1.1-10.1.2): tokens that fly (cannon projectiles,
+ * torpedoes), beams, direct fire and point defence, and what they do to what they meet.
+ *
+ * Why it is built this way: weapon tokens live in the state's small-token table; flight
+ * moves them one hex at a time so every hex entered is checked (a projectile "passes
+ * through" corvettes, a torpedo dies "passing over" a projectile). All cannon tokens move
+ * in lock-step so that head-on passes are seen (9.3, Figure 7), then each torpedo moves
+ * with the homing algorithm (9.4). Target lists are written into the caller's Int32Array
+ * as integer target ids, so a policy picks a target like any other action. Statistics are
+ * credited here, where the cause is known. Nothing allocates: scratch arrays are owned.
+ */
+import { DQ, DR, opposite, distance, lineHexAt, frontCoordinates, rotateOffset } from '../hex/hex.js';
+import type { Kernel } from './kernel.js';
+import { type WeaponTable, WeaponClass } from './tables.js';
+import {
+  type GameState,
+  MAX_TOKENS,
+  MAX_FACTION_SUPPLIES,
+  CORVETTES,
+  CORV_DESTROYED,
+  STAT_SIZE,
+  SMALL_NONE,
+  SMALL_PROJECTILE,
+  SMALL_TORPEDO,
+  SMALL_CORVETTE,
+  G_PLAYERS,
+  G_TOKEN_SERIAL,
+  LO_CORVETTES,
+  SRC_MAIN,
+  SRC_BROADSIDE,
+  SRC_CORVETTE,
+  ST_DAMAGE_DEALT,
+  ST_SHOTS,
+  ST_HITS,
+  ST_TOKENS_LOST,
+  CAUSES,
+  ST_CORV_LOST,
+  ST_CORV_KILLED,
+  ST_ENEMY_TOKENS_DESTROYED,
+  CAUSE_PROJECTILE,
+  CAUSE_TORPEDO,
+  CAUSE_BEAM,
+  CAUSE_CORVETTE,
+} from './state.js';
+import { hitSection } from './damage.js';
+import { EV_FIRE, EV_TOKEN_LOST, EV_TOKEN_HIT } from './events.js';
+
+/** Target ids: a small token is its table index; a hull hex is TGT_HULL + player * 16 + hex. */
+export const TGT_HULL = MAX_TOKENS;
+export const TGT_NONE = -1;
+
+export class Weapons {
+  private readonly k: Kernel;
+  private readonly pt = new Int32Array(2);
+  private readonly fc = new Int32Array(2);
+  private readonly nextQ = new Int16Array(MAX_TOKENS);
+  private readonly nextR = new Int16Array(MAX_TOKENS);
+  private readonly moving = new Int8Array(MAX_TOKENS);
+  private readonly dead = new Int8Array(MAX_TOKENS);
+  private dist: Int16Array = new Int16Array(0);
+  private queue: Int32Array = new Int32Array(0);
+
+  constructor(kernel: Kernel) {
+    this.k = kernel;
+  }
+
+  // ------------------------------------------------------------------ lookups
+
+  /** Index of the first small token of `kind` (0: any) on (q, r) other than `skip`, or -1. */
+  tokenOn(s: GameState, q: number, r: number, kind: number, skip: number): number {
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      const kd = s.tokKind[i];
+      if (kd === SMALL_NONE || i === skip) continue;
+      if ((kind === 0 || kd === kind) && s.tokQ[i] === q && s.tokR[i] === r) return i;
+    }
+    return -1;
+  }
+
+  /** The live capital ship with a hull hex on (q, r), or -1; its section goes to `this.lastSection`. */
+  lastSection = -1;
+  shipOn(s: GameState, q: number, r: number): number {
+    const n = s.g[G_PLAYERS];
+    for (let p = 0; p < n; p++) {
+      if (!s.alive[p]) continue;
+      const sec = this.k.move.sectionAt(s, p, q, r);
+      if (sec >= 0) {
+        this.lastSection = sec;
+        return p;
+      }
+    }
+    return -1;
+  }
+
+  /** Statistics source of a token's weapon: main, broadside, or the corvette card behind slot ref-2. */
+  sourceOf(s: GameState, owner: number, ref: number): number {
+    if (ref === 0) return SRC_MAIN;
+    if (ref === 1) return SRC_BROADSIDE;
+    return SRC_CORVETTE + s.loadout[owner * 8 + LO_CORVETTES + ref - 2];
+  }
+
+  /** Evasion of a target id (9.2): a capital ship's hull, a corvette's card, a torpedo's weapon. */
+  evasionOf(s: GameState, target: number): number {
+    if (target >= TGT_HULL) {
+      const v = (target - TGT_HULL) >> 4;
+      return this.k.faction(s, v).hull.evasion;
+    }
+    const owner = s.tokOwner[target];
+    if (s.tokKind[target] === SMALL_CORVETTE) {
+      const card = s.loadout[owner * 8 + LO_CORVETTES + s.tokRef[target] - 2];
+      return this.k.faction(s, owner).corvettes[card].evasion;
+    }
+    const w = this.k.weaponOf(s, owner, s.tokKind[target], s.tokRef[target]);
+    return w ? w.evasion : 0;
+  }
+
+  /**
+   * Weapon token i strikes `victim`'s section `sec` (9.3, 9.4, or a ship running over it,
+   * 12): full damage, credited to the token's owner; the token returns to its supply.
+   */
+  tokenStrikes(s: GameState, i: number, victim: number, sec: number): void {
+    const owner = s.tokOwner[i];
+    const kind = s.tokKind[i];
+    const w = this.k.weaponOf(s, owner, kind, s.tokRef[i]);
+    const src = this.sourceOf(s, owner, s.tokRef[i]);
+    const dmg = w ? w.damage : 0;
+    if (this.k.log) this.k.log.push(EV_TOKEN_HIT, owner, kind, victim, sec, dmg);
+    this.k.move.removeToken(s, i);
+    this.damageShip(s, owner, src, victim, sec, dmg);
+  }
+
+  /** Damage an enemy (or own) ship's section and credit the attacker's source. */
+  private damageShip(s: GameState, attacker: number, src: number, victim: number, sec: number, amount: number): void {
+    if (amount <= 0) return;
+    hitSection(this.k.t, s, victim, sec, amount, this.k.log);
+    if (victim !== attacker && attacker >= 0) {
+      s.stats[attacker * STAT_SIZE + ST_DAMAGE_DEALT + src] += amount;
+      s.stats[attacker * STAT_SIZE + ST_HITS + src]++;
+    }
+  }
+
+  /**
+   * Destroy small token i: it leaves the board (a weapon token back to its owner's supply,
+   * a corvette set aside until repaired, 11), with the loss recorded by cause and the kill
+   * credited to `killer` (-1: nobody).
+   */
+  destroyToken(s: GameState, i: number, killer: number, cause: number, src: number): void {
+    const kind = s.tokKind[i];
+    const owner = s.tokOwner[i];
+    s.stats[owner * STAT_SIZE + ST_TOKENS_LOST + (kind - 1) * CAUSES + cause]++;
+    if (this.k.log) this.k.log.push(EV_TOKEN_LOST, owner, kind, cause, killer, kind === SMALL_CORVETTE ? s.tokRef[i] - 2 : -1);
+    if (killer >= 0 && killer !== owner) {
+      s.stats[killer * STAT_SIZE + ST_ENEMY_TOKENS_DESTROYED]++;
+      if (src >= 0) s.stats[killer * STAT_SIZE + ST_HITS + src]++;
+    }
+    if (kind === SMALL_CORVETTE) {
+      const slot = s.tokRef[i] - 2;
+      const card = s.loadout[owner * 8 + LO_CORVETTES + slot];
+      s.corvLoc[owner * CORVETTES + slot] = CORV_DESTROYED;
+      s.corvTok[owner * CORVETTES + slot] = -1;
+      s.stats[owner * STAT_SIZE + ST_CORV_LOST + card]++;
+      if (killer >= 0 && killer !== owner) s.stats[killer * STAT_SIZE + ST_CORV_KILLED + card]++;
+    }
+    this.k.move.removeToken(s, i);
+  }
+
+  // ------------------------------------------------------------------ firing tokens
+
+  /**
+   * A free slot in the token table holding a token from `owner`'s supply `sup`: taken from
+   * the supply, or, when every token of that supply is out, the one longest on the board
+   * is picked up and reused (9.3, 9.4). -1 when neither is possible.
+   */
+  private takeToken(s: GameState, owner: number, sup: number): number {
+    const idx = owner * MAX_FACTION_SUPPLIES + sup;
+    if (s.factionSupply[idx] <= 0) {
+      let oldest = -1;
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        if (s.tokKind[i] === SMALL_NONE || s.tokOwner[i] !== owner || s.tokSupply[i] !== sup) continue;
+        if (oldest < 0 || s.tokAge[i] < s.tokAge[oldest]) oldest = i;
+      }
+      if (oldest < 0) return -1;
+      this.k.move.removeToken(s, oldest);
+    }
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      if (s.tokKind[i] !== SMALL_NONE) continue;
+      s.factionSupply[idx]--;
+      return i;
+    }
+    return -1;
+  }
+
+  /**
+   * Fire a token weapon from hex (q, r) along `dir` (10.1.1-10.1.2): the token is placed
+   * on the next hex, which counts as one hex of its movement, and moves on at once for the
+   * rest of its speed.
+   */
+  fireToken(s: GameState, p: number, ref: number, w: WeaponTable, q: number, r: number, dir: number): void {
+    const kind = w.weaponClass === WeaponClass.Torpedo ? SMALL_TORPEDO : SMALL_PROJECTILE;
+    const i = this.takeToken(s, p, w.tokenSupply);
+    const src = this.sourceOf(s, p, ref);
+    s.stats[p * STAT_SIZE + ST_SHOTS + src]++;
+    if (this.k.log) this.k.log.push(EV_FIRE, p, src, q, r, dir);
+    if (i < 0) return;
+    s.tokKind[i] = kind;
+    s.tokOwner[i] = p;
+    s.tokRef[i] = ref;
+    s.tokSupply[i] = w.tokenSupply;
+    s.tokQ[i] = q;
+    s.tokR[i] = r;
+    s.tokFacing[i] = dir;
+    s.tokAge[i] = ++s.g[G_TOKEN_SERIAL];
+    if (kind === SMALL_PROJECTILE) this.moveProjectiles(s, i, w.speed);
+    else this.moveTorpedo(s, i, w.speed);
+  }
+
+  // ------------------------------------------------------------------ projectiles (9.3)
+
+  /** Speed of token i's weapon. */
+  private speedOf(s: GameState, i: number): number {
+    const w = this.k.weaponOf(s, s.tokOwner[i], s.tokKind[i], s.tokRef[i]);
+    return w ? w.speed : 0;
+  }
+
+  /**
+   * Move projectiles in lock-step, one hex per sub-step: every projectile on the board
+   * (only = -1, the movement phase, 7.2.3) or the one just fired (only = i, for `steps`).
+   * Two projectiles travelling straight at each other collide when they swap hexes, meet on
+   * a hex, or one runs into the other; any two that end on one hex collide (9.3).
+   */
+  moveProjectiles(s: GameState, only: number, steps: number): void {
+    let most = steps;
+    if (only < 0) {
+      most = 0;
+      for (let i = 0; i < MAX_TOKENS; i++) if (s.tokKind[i] === SMALL_PROJECTILE) most = Math.max(most, this.speedOf(s, i));
+    }
+    for (let step = 1; step <= most; step++) {
+      let any = false;
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        this.moving[i] = 0;
+        this.dead[i] = 0;
+        if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
+        if (only >= 0 ? i !== only : this.speedOf(s, i) < step) continue;
+        this.moving[i] = 1;
+        this.nextQ[i] = s.tokQ[i] + DQ[s.tokFacing[i]];
+        this.nextR[i] = s.tokR[i] + DR[s.tokFacing[i]];
+        any = true;
+      }
+      if (!any) break;
+      // Head-on: opposite directions, and they swap, meet, or one runs into the other.
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        if (!this.moving[i]) continue;
+        for (let j = 0; j < MAX_TOKENS; j++) {
+          if (j === i || s.tokKind[j] !== SMALL_PROJECTILE || s.tokFacing[j] !== opposite(s.tokFacing[i])) continue;
+          const jq = this.moving[j] ? this.nextQ[j] : s.tokQ[j];
+          const jr = this.moving[j] ? this.nextR[j] : s.tokR[j];
+          const swap = this.nextQ[i] === s.tokQ[j] && this.nextR[i] === s.tokR[j] && (!this.moving[j] || (jq === s.tokQ[i] && jr === s.tokR[i]));
+          const meet = this.nextQ[i] === jq && this.nextR[i] === jr;
+          if (swap || meet) {
+            this.dead[i] = 1;
+            this.dead[j] = 1;
+          }
+        }
+      }
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        if (!this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
+        this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
+      }
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        if (!this.moving[i] || this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
+        s.tokQ[i] = this.nextQ[i];
+        s.tokR[i] = this.nextR[i];
+        this.projectileEnters(s, i);
+      }
+    }
+    // Two projectiles ending on one hex collide (9.3).
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
+      const j = this.tokenOn(s, s.tokQ[i], s.tokR[i], SMALL_PROJECTILE, i);
+      if (j >= 0) {
+        this.destroyToken(s, j, -1, CAUSE_PROJECTILE, -1);
+        this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
+      }
+    }
+  }
+
+  /**
+   * What a projectile meets on the hex it enters (9.3): off the board it returns; a hull
+   * section of any capital ship takes its damage and it returns; corvettes and torpedoes
+   * there are destroyed and it flies on.
+   */
+  private projectileEnters(s: GameState, i: number): void {
+    const q = s.tokQ[i];
+    const r = s.tokR[i];
+    const owner = s.tokOwner[i];
+    const src = this.sourceOf(s, owner, s.tokRef[i]);
+    if (!this.k.move.hexOnBoard(q, r)) {
+      this.k.move.removeToken(s, i);
+      return;
+    }
+    const v = this.shipOn(s, q, r);
+    if (v >= 0) {
+      this.tokenStrikes(s, i, v, this.lastSection);
+      return;
+    }
+    for (let j = 0; j < MAX_TOKENS; j++) {
+      const kd = s.tokKind[j];
+      if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, src);
+    }
+  }
+
+  // ------------------------------------------------------------------ torpedoes (9.4)
+
+  /** Move every torpedo on the board by its speed (7.2.3), oldest first. */
+  moveAllTorpedoes(s: GameState): void {
+    // Order by age without allocating: repeatedly take the oldest not yet moved this phase.
+    const moved = this.moving;
+    moved.fill(0);
+    for (;;) {
+      let next = -1;
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        if (s.tokKind[i] !== SMALL_TORPEDO || moved[i]) continue;
+        if (next < 0 || s.tokAge[i] < s.tokAge[next]) next = i;
+      }
+      if (next < 0) return;
+      moved[next] = 1;
+      this.moveTorpedo(s, next, this.speedOf(s, next));
+    }
+  }
+
+  /**
+   * The torpedo's target (9.4 "Targeting"): the enemy capital ship with a hull hex in front
+   * of it (between its forward-left and forward-right directions) that is closest; then the
+   * one nearest the forward direction; then the one deviating clockwise. -1: none.
+   */
+  torpedoTarget(s: GameState, i: number): number {
+    const n = s.g[G_PLAYERS];
+    const owner = s.tokOwner[i];
+    const f = s.tokFacing[i];
+    let best = -1;
+    let bestD = 0;
+    let bestDev = 0;
+    let bestCw = 0;
+    for (let v = 0; v < n; v++) {
+      if (v === owner || !s.alive[v]) continue;
+      const hull = this.k.faction(s, v).hull;
+      const o = s.facing[v] * hull.hexCount;
+      for (let h = 0; h < hull.hexCount; h++) {
+        const dq = s.shipQ[v] + hull.rotQ[o + h] - s.tokQ[i];
+        const dr = s.shipR[v] + hull.rotR[o + h] - s.tokR[i];
+        frontCoordinates(dq, dr, f, this.fc);
+        const a = this.fc[0];
+        const b = this.fc[1];
+        if (a < 0 || b < 0 || (a === 0 && b === 0)) continue;
+        const d = distance(0, 0, dq, dr);
+        const dev = a > b ? a - b : b - a;
+        const cw = b > a ? 1 : 0;
+        if (best < 0 || d < bestD || (d === bestD && (dev < bestDev || (dev === bestDev && cw > bestCw)))) {
+          best = v;
+          bestD = d;
+          bestDev = dev;
+          bestCw = cw;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Homing (9.4 "Movement"): when any part of the target lies on the torpedo's forward-left
+   * or forward-right line, it turns to face that way (toward the target). Returns the turn
+   * made (-1, 0, +1).
+   */
+  private homingTurn(s: GameState, i: number, target: number): number {
+    const hull = this.k.faction(s, target).hull;
+    const o = s.facing[target] * hull.hexCount;
+    let left = 0;
+    let right = 0;
+    for (let h = 0; h < hull.hexCount; h++) {
+      frontCoordinates(s.shipQ[target] + hull.rotQ[o + h] - s.tokQ[i], s.shipR[target] + hull.rotR[o + h] - s.tokR[i], s.tokFacing[i], this.fc);
+      const a = this.fc[0];
+      const b = this.fc[1];
+      if (b === 0 && a > 0 && (left === 0 || a < left)) left = a;
+      if (a === 0 && b > 0 && (right === 0 || b < right)) right = b;
+    }
+    if (right > 0 && (left === 0 || right <= left)) return 1;
+    if (left > 0) return -1;
+    return 0;
+  }
+
+  /**
+   * Move torpedo i up to `steps` hexes (9.4): pick a target, then each step turn if the
+   * target meets a side line, move forward, and meet what is on the new hex. Passing over a
+   * projectile destroys the torpedo; passing over corvettes does nothing; an enemy hull takes
+   * its damage; ending on a corvette or torpedo destroys both.
+   */
+  moveTorpedo(s: GameState, i: number, steps: number): void {
+    const owner = s.tokOwner[i];
+    const ref = s.tokRef[i];
+    const src = this.sourceOf(s, owner, ref);
+    const target = this.torpedoTarget(s, i);
+    for (let step = 0; step < steps; step++) {
+      if (target >= 0 && s.alive[target]) {
+        const t = this.homingTurn(s, i, target);
+        if (t !== 0) s.tokFacing[i] = (s.tokFacing[i] + t + 6) % 6;
+      }
+      const q = s.tokQ[i] + DQ[s.tokFacing[i]];
+      const r = s.tokR[i] + DR[s.tokFacing[i]];
+      s.tokQ[i] = q;
+      s.tokR[i] = r;
+      if (!this.k.move.hexOnBoard(q, r)) {
+        this.k.move.removeToken(s, i);
+        return;
+      }
+      const pj = this.tokenOn(s, q, r, SMALL_PROJECTILE, -1);
+      if (pj >= 0) {
+        this.destroyToken(s, i, s.tokOwner[pj], CAUSE_PROJECTILE, this.sourceOf(s, s.tokOwner[pj], s.tokRef[pj]));
+        return;
+      }
+      const v = this.shipOn(s, q, r);
+      if (v >= 0 && v !== owner) {
+        this.tokenStrikes(s, i, v, this.lastSection);
+        return;
+      }
+    }
+    // The end of its move: on its own ship's hull it stands down; on a corvette or torpedo, both go.
+    if (this.shipOn(s, s.tokQ[i], s.tokR[i]) >= 0) {
+      this.k.move.removeToken(s, i);
+      return;
+    }
+    for (let j = 0; j < MAX_TOKENS; j++) {
+      const kd = s.tokKind[j];
+      if (j === i || (kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokQ[j] !== s.tokQ[i] || s.tokR[j] !== s.tokR[i]) continue;
+      const other = s.tokOwner[j];
+      this.destroyToken(s, j, owner, CAUSE_TORPEDO, src);
+      this.destroyToken(s, i, other, kd === SMALL_CORVETTE ? CAUSE_CORVETTE : CAUSE_TORPEDO, -1);
+      return;
+    }
+  }
+
+  // ------------------------------------------------------------------ beams (9.1)
+
+  /**
+   * A beam from hex (q, r) along `dir` for `range` hexes (9.1): every small token it
+   * crosses is destroyed; a capital ship stops it and takes its damage less one per token
+   * destroyed on the way.
+   */
+  fireBeam(s: GameState, p: number, src: number, w: WeaponTable, q: number, r: number, dir: number): void {
+    s.stats[p * STAT_SIZE + ST_SHOTS + src]++;
+    if (this.k.log) this.k.log.push(EV_FIRE, p, src, q, r, dir);
+    let destroyed = 0;
+    for (let step = 1; step <= w.range; step++) {
+      q += DQ[dir];
+      r += DR[dir];
+      if (!this.k.move.hexOnBoard(q, r)) return;
+      const v = this.shipOn(s, q, r);
+      if (v >= 0) {
+        const dmg = w.damage - destroyed;
+        if (this.k.log) this.k.log.push(EV_TOKEN_HIT, p, 0, v, this.lastSection, dmg > 0 ? dmg : 0);
+        this.damageShip(s, p, src, v, this.lastSection, dmg);
+        return;
+      }
+      for (let j = 0; j < MAX_TOKENS; j++) {
+        if (s.tokKind[j] === SMALL_NONE || s.tokQ[j] !== q || s.tokR[j] !== r) continue;
+        this.destroyToken(s, j, p, CAUSE_BEAM, src);
+        destroyed++;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ direct fire (9.2)
+
+  /** Is hex (q, r) an obstruction to a line of fire: a small token or a hull hex (own hull too unless `ownClear`)? */
+  private blocked(s: GameState, p: number, q: number, r: number, ownClear: boolean): boolean {
+    if (this.tokenOn(s, q, r, 0, -1) >= 0) return true;
+    const v = this.shipOn(s, q, r);
+    return v >= 0 && !(ownClear && v === p);
+  }
+
+  /** Is the straight line from (q1, r1) to (q2, r2), ends excluded, free of obstructions? */
+  private clearLine(s: GameState, p: number, q1: number, r1: number, q2: number, r2: number): boolean {
+    const n = distance(q1, r1, q2, r2);
+    for (let i = 1; i < n; i++) {
+      lineHexAt(q1, r1, q2, r2, n, i, this.pt);
+      if (this.blocked(s, p, this.pt[0], this.pt[1], false)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Direct-fire targets of player p from hex (q, r) facing `dir` with `range` (9.2, 4.3):
+   * enemy corvettes, torpedoes and hull hexes within range, in the 120-degree arc in front,
+   * with a clear straight line (no piercing). Cannon projectiles cannot be targeted.
+   * Writes target ids into `out` from `at`; returns the new count.
+   */
+  directTargets(s: GameState, p: number, q: number, r: number, dir: number, range: number, out: Int32Array, at: number): number {
+    let n = at;
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      const kd = s.tokKind[i];
+      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
+      if (this.inArc(q, r, dir, range, s.tokQ[i], s.tokR[i]) && this.clearLine(s, p, q, r, s.tokQ[i], s.tokR[i])) out[n++] = i;
+    }
+    const players = s.g[G_PLAYERS];
+    for (let v = 0; v < players; v++) {
+      if (v === p || !s.alive[v]) continue;
+      const hull = this.k.faction(s, v).hull;
+      const o = s.facing[v] * hull.hexCount;
+      for (let h = 0; h < hull.hexCount; h++) {
+        const hq = s.shipQ[v] + hull.rotQ[o + h];
+        const hr = s.shipR[v] + hull.rotR[o + h];
+        if (this.inArc(q, r, dir, range, hq, hr) && this.clearLine(s, p, q, r, hq, hr)) out[n++] = TGT_HULL + v * 16 + h;
+      }
+    }
+    return n;
+  }
+
+  private inArc(q: number, r: number, dir: number, range: number, tq: number, tr: number): boolean {
+    const d = distance(q, r, tq, tr);
+    if (d === 0 || d > range) return false;
+    frontCoordinates(tq - q, tr - r, dir, this.fc);
+    return this.fc[0] >= 0 && this.fc[1] >= 0;
+  }
+
+  /**
+   * Point-defence targets of player p (9.2.1): enemy corvettes and torpedoes, in any
+   * direction, reached from a point-defence mount by a path of at most (or, with the
+   * `below` switch, less than) `range` hexes through no obstruction; p's own hull is no
+   * obstruction. Writes target ids into `out` from `at`; returns the new count.
+   */
+  pointDefenceTargets(s: GameState, p: number, range: number, out: Int32Array, at: number): number {
+    const b = this.k.t.board;
+    if (this.dist.length !== b.width * b.height) {
+      this.dist = new Int16Array(b.width * b.height);
+      this.queue = new Int32Array(b.width * b.height);
+    }
+    const limit = this.k.t.rules.pointDefenceReach === 'below' ? range - 1 : range;
+    const dist = this.dist;
+    dist.fill(-1);
+    const hull = this.k.faction(s, p).hull;
+    const o = s.facing[p] * hull.hexCount;
+    let head = 0;
+    let tail = 0;
+    for (const m of hull.mounts.pointDefence) {
+      const mq = s.shipQ[p] + hull.rotQ[o + m.hex];
+      const mr = s.shipR[p] + hull.rotR[o + m.hex];
+      const c = (mr - b.rMin) * b.width + (mq - b.qMin);
+      if (dist[c] === 0) continue;
+      dist[c] = 0;
+      this.queue[tail++] = c;
+    }
+    let n = at;
+    while (head < tail) {
+      const c = this.queue[head++];
+      const d = dist[c];
+      if (d >= limit) continue;
+      const cq = (c % b.width) + b.qMin;
+      const cr = Math.floor(c / b.width) + b.rMin;
+      for (let dir = 0; dir < 6; dir++) {
+        const nq = cq + DQ[dir];
+        const nr = cr + DR[dir];
+        if (!this.k.move.hexOnBoard(nq, nr)) continue;
+        const nc = (nr - b.rMin) * b.width + (nq - b.qMin);
+        if (dist[nc] >= 0) continue;
+        dist[nc] = d + 1;
+        // A target can be reached; anything else on the hex stops the path there.
+        const tok = this.tokenOn(s, nq, nr, 0, -1);
+        if (tok >= 0) continue;
+        const v = this.shipOn(s, nq, nr);
+        if (v >= 0 && v !== p) continue;
+        this.queue[tail++] = nc;
+      }
+    }
+    for (let i = 0; i < MAX_TOKENS; i++) {
+      const kd = s.tokKind[i];
+      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
+      const c = (s.tokR[i] - b.rMin) * b.width + (s.tokQ[i] - b.qMin);
+      if (dist[c] > 0) out[n++] = i;
+    }
+    return n;
+  }
+
+  /**
+   * A direct-fire or point-defence hit on a target id: a hull hex takes `damage` on its
+   * section; a corvette or torpedo is destroyed (any damage destroys a corvette, 11).
+   */
+  directHit(s: GameState, p: number, src: number, cause: number, damage: number, target: number): void {
+    if (target >= TGT_HULL) {
+      const v = (target - TGT_HULL) >> 4;
+      const h = (target - TGT_HULL) & 15;
+      const sec = this.k.faction(s, v).hull.hexSection[h];
+      if (this.k.log) this.k.log.push(EV_TOKEN_HIT, p, 0, v, sec, damage);
+      this.damageShip(s, p, src, v, sec, damage);
+    } else if (s.tokKind[target] !== SMALL_NONE) {
+      this.destroyToken(s, target, p, cause, src);
+    }
+  }
+
+  /** World position of target id t into out (for logs and tests). */
+  targetHex(s: GameState, t: number, out: Int32Array): void {
+    if (t >= TGT_HULL) {
+      const v = (t - TGT_HULL) >> 4;
+      const h = (t - TGT_HULL) & 15;
+      const hull = this.k.faction(s, v).hull;
+      const o = s.facing[v] * hull.hexCount;
+      out[0] = s.shipQ[v] + hull.rotQ[o + h];
+      out[1] = s.shipR[v] + hull.rotR[o + h];
+    } else {
+      out[0] = s.tokQ[t];
+      out[1] = s.tokR[t];
+    }
+  }
+
+  /** World hex of hull hex h of player p into out. */
+  hullHex(s: GameState, p: number, h: number, out: Int32Array): void {
+    const hull = this.k.faction(s, p).hull;
+    rotateOffset(hull.hexQ[h], hull.hexR[h], s.facing[p], out);
+    out[0] += s.shipQ[p];
+    out[1] += s.shipR[p];
+  }
+}
