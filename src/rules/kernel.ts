@@ -233,6 +233,7 @@ const FS_PORT = 1;
 const FS_STARBOARD = 2;
 const FS_PD = 3;
 const FS_CORVETTE = 4;
+const ALL_PLAYERS = (1 << MAX_PLAYERS) - 1;
 
 /** A ship's starting setup, fully resolved (no randomness: scenarios resolve it first). */
 export interface ShipSetup {
@@ -657,6 +658,8 @@ export class Kernel {
         break;
       case D_CORV_OPTION:
         if (this.log) this.log.push(EV_CORVETTE_OPTION, p, a);
+        // The window before the first activation is the one just held before this command.
+        g[G_WINDOW_ASKED] = ALL_PLAYERS;
         if (a === CORV_ACTIVATE) {
           g[G_ACT_LEFT] = 3;
           g[G_SUB] = SUB_ACTIVATE;
@@ -1263,7 +1266,7 @@ export class Kernel {
           // Direct fire or point defence: aim.
           if (this.legalTargets(s, p, this.probe, 0) === 0) break;
           s.stats[p * STAT_SIZE + ST_SHOTS + this.firingSource(s, p)]++;
-          if (this.log) this.log.push(EV_FIRE, p, this.firingSource(s, p), o[0], o[1], src === FS_PD ? -1 : o[2]);
+          if (this.log) this.log.push(EV_FIRE, p, this.firingSource(s, p), src === FS_PD ? 0 : o[0], src === FS_PD ? 0 : o[1], src === FS_PD ? -1 : o[2]);
           g[G_FSTAGE] = FST_TARGET;
           if (this.ask(s, p, D_TARGET)) return false;
           break;
@@ -1329,7 +1332,9 @@ export class Kernel {
     let base: number;
     if (g[G_FSRC] === FS_PD) base = f.pointDefence[s.loadout[p * 8 + LO_PD]].cooldown;
     else base = this.firingWeapon(s, p)!.cooldown;
-    return base + g[G_FEXTRA] + need + (g[G_VENTED] >= 0 ? 1 : 0) <= MAX_COOLDOWN;
+    // A card played through Vent Coolant takes one more; not so a held card fired at a window.
+    const vented = g[G_VENTED] >= 0 && g[G_WINDOW_PLAYER] < 0 ? 1 : 0;
+    return base + g[G_FEXTRA] + need + vented <= MAX_COOLDOWN;
   }
 
   private landHit(s: GameState, p: number, t: number): void {

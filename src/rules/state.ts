@@ -168,7 +168,7 @@ export const ST_CORV_LOST = 100;
 /** Enemy corvettes destroyed by this player, by the enemy's corvette card. */
 export const ST_CORV_KILLED = 108;
 export const ST_CORV_REPAIRED = 116;
-/** Enemy small tokens (projectiles, torpedoes) destroyed by this player. */
+/** Enemy small tokens (projectiles, torpedoes, corvettes) destroyed by this player. */
 export const ST_ENEMY_TOKENS_DESTROYED = 124;
 export const STAT_SIZE = 128;
 export const STAT_NAMES: Record<number, string> = {

@@ -76,13 +76,15 @@ describe('stareater CLI', () => {
   it('scenario --check exits 1 when the result differs from expect', () => {
     const dir = mkdtempSync(join(tmpdir(), 'stareater-cli-'));
     const file = join(dir, 'expect.json');
+    // Every card far down the cooldown track: empty hands, so a round of pure drift.
+    const away = { fireMain: 9, portBroadside: 9, starboardBroadside: 9, corvettes: 9, defenceStations: 9, ventCoolant: 9, powerToEngines: 9, specialAbility: 9 };
     const base = {
       name: 'drift',
       ships: [
-        { faction: 'fpa', position: [0, 3], facing: 'N', momentum: ['N'] },
-        { faction: 'lamais', position: [0, -4], facing: 'S' },
+        { faction: 'fpa', position: [0, 3], facing: 'N', momentum: ['N'], cooldown: away },
+        { faction: 'lamais', position: [0, -4], facing: 'S', cooldown: away },
       ],
-      rounds: [{ players: [{ engine: 'none', commands: ['fireMain', 'portBroadside'] }, { engine: 'none', commands: ['fireMain', 'portBroadside'] }] }],
+      rounds: [{ players: [{ engine: 'none', commands: [] }, { engine: 'none', commands: [] }] }],
     };
     writeFileSync(file, JSON.stringify({ ...base, expect: { ships: [{ position: [0, 2] }] } }));
     expect(run('scenario', file, '--check').code).toBe(0);

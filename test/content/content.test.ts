@@ -85,6 +85,8 @@ describe('shipped configs', () => {
       edgeTokenCounts: true,
       overflowToStructure: true,
       tieRule: 'rotate',
+      broadsideFire: 'choose',
+      pointDefenceReach: 'within',
     });
     expect(t.roundLimit).toBe(40);
   });
@@ -411,6 +413,22 @@ const broken: BrokenRow[] = [
     path: 'switches.collisionCancelCount',
     expected: 'one of 1, 2',
     got: '3',
+  },
+  {
+    name: 'unknown broadside fire rule (4.2.2)',
+    file: 'rules.yaml',
+    mutate: (d) => (d.switches.broadsideFire = 'alternate'),
+    path: 'switches.broadsideFire',
+    expected: 'one of "choose", "all"',
+    got: '"alternate"',
+  },
+  {
+    name: 'unknown point-defence reach (9.2.1)',
+    file: 'rules.yaml',
+    mutate: (d) => (d.switches.pointDefenceReach = 'beyond'),
+    path: 'switches.pointDefenceReach',
+    expected: 'one of "within", "below"',
+    got: '"beyond"',
   },
 ];
 

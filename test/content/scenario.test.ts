@@ -12,7 +12,9 @@ import { runScenario } from '../../src/sim/scenario-run.js';
 import { ConfigError } from '../../src/content/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-scenario-'));
-const filler = { engine: 'none', commands: ['fireMain', 'portBroadside'] };
+// A round that changes nothing: Vent Coolant with an empty track (its only answer, none, is
+// taken unasked), then Defence Stations firing point defence with nothing in reach (10.1.4).
+const filler = { engine: 'none', commands: ['ventCoolant', 'defenceStations'], decisions: ['fire'] };
 const base = () => ({
   name: 'base',
   ships: [
@@ -38,6 +40,14 @@ function attempt(name: string, doc: unknown): ConfigError {
 }
 
 describe('bad scenario files (clear errors: file, path, value, expectation)', () => {
+  it('the base file itself plays its round without an error', () => {
+    const file = join(dir, 'base.json');
+    writeFileSync(file, JSON.stringify(base()));
+    const { scenario } = loadScenario(file);
+    const run = runScenario(file, scenario);
+    expect(run.state.round).toBe(2);
+  });
+
   const cases: [string, (d: ReturnType<typeof base>) => void, string, RegExp][] = [
     ['unknown faction', (d) => (d.ships[0].faction = 'klingon'), 'ships[0].faction', /expected a faction id \(fpa, lamais\), got "klingon"/],
     ['bad facing', (d) => (d.ships[1].facing = 'north'), 'ships[1].facing', /"north"/],
@@ -48,7 +58,7 @@ describe('bad scenario files (clear errors: file, path, value, expectation)', ()
     ['ships overlapping', (d) => (d.ships[1].position = [0, 4]), 'ships', /ships 0 and 1 overlap/],
     ['ship off the board', (d) => (d.ships[0].position = [0, 8]), 'ships', /not wholly on the board/],
     ['armour above printed', (d) => (d.ships[0].armour = { bow: 99 }), 'ships', /armour of section bow must be 0\.\.4, got 99/],
-    ['card not in hand', (d) => { d.ships[0].cooldown = { fireMain: 2 }; }, 'rounds[0].players[0].commands', /in hand/],
+    ['card not in hand', (d) => { d.ships[0].cooldown = { ventCoolant: 2 }; }, 'rounds[0].players[0].commands', /in hand/],
     ['missing Power to Engines direction', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['powerToEngines', 'fireMain'] }), 'rounds[0].players[0].direction', /a direction for Power to Engines/],
     ['missing decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'] }), 'rounds[0].players[0].decisions[0]', /an answer to the defence decision \(one of fire, hold, shields\)/],
     ['wrong decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'], decisions: ['shieldz'] }), 'rounds[0].players[0].decisions[0]', /one of fire, hold, shields .* got "shieldz"/],

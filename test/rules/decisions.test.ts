@@ -40,6 +40,7 @@ import {
   LOC_RESOLVING,
   LOC_TRACK,
   MAX_ACTIONS,
+  MAX_COOLDOWN,
   PHASE_ACTION,
   PHASE_COMMIT,
   STATUS_ONGOING,
@@ -200,7 +201,13 @@ describe('legal commitments (7.1, 7.2.1, 10.1.6; interpretation 8: a short hand 
     expect(s.committed[0]).toBe(first === CARD_NONE ? -1 : first);
     expect(s.committed[1]).toBe(-1);
     if (first !== CARD_NONE) expect(s.cardLoc[first]).toBe(LOC_COMMITTED);
-    k.submit(s, 1, encodeCommit(ENGINE_NONE, FM, PB, 0));
+    // Lamais plays two commands that change nothing: Vent Coolant with an empty track (the
+    // only answer, none, is taken unasked: interpretation 15), then Defence Stations firing
+    // point defence with no enemy corvette or torpedo in reach (10.1.4, 9.2.1).
+    k.submit(s, 1, encodeCommit(ENGINE_NONE, VC, DS, 0));
+    expect(s.decision).toBe(D_DEFENCE);
+    expect(s.pending).toBe(0b10);
+    k.submit(s, 1, DEF_FIRE);
     expect(s.round).toBe(2);
     expect(s.stat(0, ST_COMMANDS_PLAYED)).toBe(first === CARD_NONE ? 0 : 1);
     if (first !== CARD_NONE) expect(s.stat(0, ST_CARD_PLAYS + first)).toBe(1);
@@ -275,9 +282,16 @@ describe('illegal answers throw and change nothing (design section 2: callers ad
   });
 
   it('interpretation 15: a decision with exactly one legal answer is taken without asking (Vent Coolant with an empty track)', () => {
-    const s = duel();
-    k.submit(s, 0, encodeCommit(ENGINE_NONE, VC, FM, 0));
-    k.submit(s, 1, encodeCommit(ENGINE_NONE, FM, PB, 0));
+    // FPA's track is empty (a full hand), so Vent Coolant's only answer is none. Its second
+    // command, Defence Stations, is the first thing FPA is asked; Lamais holds no card.
+    const s = duel([ALL, []], MAX_COOLDOWN);
+    k.submit(s, 0, encodeCommit(ENGINE_NONE, VC, DS, 0));
+    k.submit(s, 1, encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0));
+    expect(s.stat(0, ST_VENTS)).toBe(1);
+    expect(s.cardLoc[VC]).toBe(LOC_TRACK);
+    expect(s.decision).toBe(D_DEFENCE);
+    // Point defence with nothing in reach (10.1.4, 9.2.1): no effect.
+    k.submit(s, 0, DEF_FIRE);
     expect(s.round).toBe(2);
     expect(s.decision).toBe(D_COMMIT);
     expect(s.stat(0, ST_VENTS)).toBe(1);
@@ -399,11 +413,13 @@ describe('hidden information (design section 2, interpretation 18): kernel.view(
 
   it('slot-2 decision: both slots are revealed, Power to Engines direction included', () => {
     const s = duel();
-    k.submit(s, 0, encodeCommit(N, FM, DS, 0));
-    k.submit(s, 1, encodeCommit(S, PB, P2E, SE));
+    // Slot 1 is Vent Coolant for both (empty tracks: nothing to vent, asked of nobody); in
+    // slot 2 FPA's Defence Stations (priority 2) asks before Lamais's Power to Engines (3).
+    k.submit(s, 0, encodeCommit(N, VC, DS, 0));
+    k.submit(s, 1, encodeCommit(S, VC, P2E, SE));
     expect(s.decision).toBe(D_DEFENCE);
     const v0 = k.view(s, 0, new GameState());
-    expect([v0.committed[2], v0.committed[3], v0.p2eDir[1], v0.cardLoc[CARDS + P2E]]).toEqual([PB, P2E, SE, LOC_COMMITTED]);
+    expect([v0.committed[2], v0.committed[3], v0.p2eDir[1], v0.cardLoc[CARDS + P2E]]).toEqual([VC, P2E, SE, LOC_COMMITTED]);
     expect(v0.bytes).toEqual(s.bytes);
   });
 

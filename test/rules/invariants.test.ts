@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
-import { Kernel, encodeCommit } from '../../src/rules/kernel.ts';
+import { Kernel, encodeCommit, CARD_NONE, D_DEFENCE, DEF_FIRE } from '../../src/rules/kernel.ts';
 import { enableInvariantChecks, invariantViolations, InvariantError } from '../../src/rules/invariants.ts';
 import {
   GameState,
@@ -20,13 +20,14 @@ import {
   G_SUPPLY_LINEAR,
   G_SUPPLY_SHIELDS,
   LIN_SLOTS,
+  MAX_COOLDOWN,
   MAX_SECTIONS,
   STATUS_DRAW,
   STATUS_DRAW_LIMIT,
   STATUS_NAMES,
   STATUS_VICTORY,
 } from '../../src/rules/state.ts';
-import { Cmd } from '../../src/rules/tables.ts';
+import { Cmd, COMMAND_COUNT } from '../../src/rules/tables.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
@@ -38,6 +39,8 @@ const { file, scenario } = loadScenario('duel');
 const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
 const BOTS: Record<string, PolicyFactory> = { random: randomBot, rammer: rammerBot };
 const ENDED = new Set([STATUS_VICTORY, STATUS_DRAW, STATUS_DRAW_LIMIT]);
+/** Every command card, in Cmd order (cooldown track positions are given per card). */
+const ALL_CARDS = Array.from({ length: COMMAND_COUNT }, (_, c) => c);
 
 // One kernel (checking mode on), one runner, one state for every match below.
 const kernel = new Kernel(t);
@@ -123,24 +126,61 @@ describe('the checker catches planted violations (so the run above can fail)', (
     expect(v.join('; ')).toMatch(message);
   });
 
-  it('the checking mode throws an InvariantError at the next resolved step (a linear token stolen before the round)', () => {
-    const s = kernel.setup(new GameState(), scenarioSetup(file, scenario, t, 5));
-    s.g[G_SUPPLY_LINEAR]--;
-    kernel.submit(s, 0, encodeCommit(ENGINE_NONE, Cmd.FireMain, Cmd.PortBroadside, 0));
-    let err: unknown = null;
-    try {
-      kernel.submit(s, 1, encodeCommit(ENGINE_NONE, Cmd.FireMain, Cmd.PortBroadside, 0));
-    } catch (e) {
-      err = e;
+  // The kernel checks after every movement step, once weapon tokens and corvettes have
+  // moved (the end of the movement phase, 7.2.3-7.2.4), after every command and at the
+  // cooldown phase. A fault planted at a decision point must be named at the next of these.
+  // Only the cards named are in hand (the rest far down the track), so nothing else resolves.
+  const stolen: { when: string; hands: [number[], number[]]; commit: [number, number]; answer?: number; where: string }[] = [
+    {
+      when: 'before the round; nothing moves, so the next step is the end of movement',
+      hands: [[], []],
+      commit: [encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0), encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0)],
+      where: 'weapon and corvette moves',
+    },
+    {
+      when: 'while Defence Stations waits for its option; the next step is that command',
+      hands: [[Cmd.DefenceStations], []],
+      commit: [encodeCommit(ENGINE_NONE, Cmd.DefenceStations, CARD_NONE, 0), encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0)],
+      answer: DEF_FIRE,
+      where: 'command',
+    },
+  ];
+  it.each(stolen)('the checking mode throws an InvariantError at the next resolved step (a linear token stolen $when)', ({ hands, commit, answer, where }) => {
+    const m = scenarioSetup(file, scenario, t, 5);
+    for (const p of [0, 1]) m.ships[p].cooldown = ALL_CARDS.map((c) => (hands[p].includes(c) ? -1 : MAX_COOLDOWN));
+    const s = kernel.setup(new GameState(), m);
+    const thrown = (submit: () => void): unknown => {
+      try {
+        submit();
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    let err: unknown;
+    if (answer === undefined) {
+      s.g[G_SUPPLY_LINEAR]--;
+      kernel.submit(s, 0, commit[0]);
+      err = thrown(() => kernel.submit(s, 1, commit[1]));
+    } else {
+      kernel.submit(s, 0, commit[0]);
+      kernel.submit(s, 1, commit[1]);
+      expect(s.decision).toBe(D_DEFENCE);
+      expect(invariantViolations(kernel, s)).toEqual([]);
+      s.g[G_SUPPLY_LINEAR]--;
+      err = thrown(() => kernel.submit(s, 0, answer));
     }
     expect(err).toBeInstanceOf(InvariantError);
-    expect(String((err as Error).message)).toMatch(/round 1, after command: .*linear momentum tokens: 7, expected 8/);
+    expect(String((err as Error).message)).toMatch(new RegExp(`^round 1, after ${where}: .*linear momentum tokens: 7, expected 8`));
   });
 
   it('the checking mode throws during movement when armour goes negative', () => {
-    const s = kernel.setup(new GameState(), scenarioSetup(file, scenario, t, 5));
+    const m = scenarioSetup(file, scenario, t, 5);
+    for (const ship of m.ships) ship.cooldown = ALL_CARDS.map(() => MAX_COOLDOWN);
+    const s = kernel.setup(new GameState(), m);
     s.armour[MAX_SECTIONS * 1 + 2] = -1;
-    kernel.submit(s, 0, encodeCommit(0, Cmd.FireMain, Cmd.PortBroadside, 0));
-    expect(() => kernel.submit(s, 1, encodeCommit(ENGINE_NONE, Cmd.FireMain, Cmd.PortBroadside, 0))).toThrow(/after movement step: .*ship 1 section 2 has negative armour -1/);
+    // Ship 0 thrusts N and moves one hex: the first movement step is checked.
+    kernel.submit(s, 0, encodeCommit(0, CARD_NONE, CARD_NONE, 0));
+    expect(() => kernel.submit(s, 1, encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0))).toThrow(/after movement step: .*ship 1 section 2 has negative armour -1/);
   });
 });

@@ -37,11 +37,12 @@ import {
   ENGINE_CW,
   ENGINE_DOUBLE,
   ENGINE_NONE,
+  MAX_COOLDOWN,
   PHASE_COMMIT,
   ST_THRUSTS_IGNORED,
 } from '../../src/rules/state.ts';
-import { Kernel, encodeCommit } from '../../src/rules/kernel.ts';
-import { Cmd } from '../../src/rules/tables.ts';
+import { Kernel, encodeCommit, CARD_NONE } from '../../src/rules/kernel.ts';
+import { COMMAND_COUNT } from '../../src/rules/tables.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
 
 const N = 0;
@@ -318,6 +319,8 @@ describe('the engine card through the kernel (7.2.1; interpretation 3: double th
   const { file, scenario } = loadScenario('duel');
   const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
   const k = new Kernel(t);
+  /** Cooldown track positions (Cmd order): all eight cards at 9, none in hand. */
+  const ALL_AWAY = Array.from({ length: COMMAND_COUNT }, () => MAX_COOLDOWN);
   // Ship 0 (FPA) faces N at (0, 5), ship 1 (Lamais) faces S at (0, -5): far apart, so a
   // round of at most four hexes of movement cannot collide.
   const rows: { rule: string; mat: number[]; engine: number; after: number[]; rot: number[]; pos: [number, number]; facing: number; ignored: number }[] = [
@@ -339,10 +342,13 @@ describe('the engine card through the kernel (7.2.1; interpretation 3: double th
     m.ships[0].momentum = row.mat;
     m.ships[1].q = 0;
     m.ships[1].r = -5;
+    // Only the engine card is under test: every command card is far down the cooldown
+    // track, so both hands are empty and each ship commits its engine alone
+    // (interpretation 8: a short hand commits what it has). No command resolves.
+    for (const ship of m.ships) ship.cooldown = ALL_AWAY;
     const s = k.setup(new GameState(), m);
-    // Commands that ask nothing (card flow only until rules kernel II).
-    k.submit(s, 0, encodeCommit(row.engine, Cmd.FireMain, Cmd.PortBroadside, 0));
-    k.submit(s, 1, encodeCommit(ENGINE_NONE, Cmd.FireMain, Cmd.PortBroadside, 0));
+    k.submit(s, 0, encodeCommit(row.engine, CARD_NONE, CARD_NONE, 0));
+    k.submit(s, 1, encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0));
     expect(s.round).toBe(2);
     expect(s.phase).toBe(PHASE_COMMIT);
     expect(names(linOf(s, 0))).toBe(names(row.after));

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { gainToken, thrust, THRUST_ADDED, THRUST_NO_SUPPLY, THRUST_RESULT_NAMES } from '../../src/rules/momentum.ts';
 import { hitSection } from '../../src/rules/damage.ts';
-import { Kernel, encodeCommit, D_COMMIT, D_DEFENCE, D_SHIELD, DEF_SHIELDS, type MatchSetup } from '../../src/rules/kernel.ts';
+import { Kernel, encodeCommit, CARD_NONE, D_COMMIT, D_DEFENCE, D_SHIELD, DEF_SHIELDS, type MatchSetup } from '../../src/rules/kernel.ts';
 import { invariantViolations } from '../../src/rules/invariants.ts';
 import {
   GameState,
@@ -22,6 +22,7 @@ import {
   ROT_SLOTS,
   MAX_SECTIONS,
   MAX_ACTIONS,
+  MAX_COOLDOWN,
   TOK_CCW,
   TOK_CW,
   TOK_NONE,
@@ -31,7 +32,7 @@ import {
   ST_THRUSTS_IGNORED,
   ST_SHIELDS_ABSORBED,
 } from '../../src/rules/state.ts';
-import { Cmd, type GameTables } from '../../src/rules/tables.ts';
+import { Cmd, COMMAND_COUNT, type GameTables } from '../../src/rules/tables.ts';
 import { EventLog, EV_GAIN_SHIELDS, EVENT_WIDTH } from '../../src/rules/events.ts';
 import { loadGameTables } from '../../src/content/load.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
@@ -50,6 +51,11 @@ const Q_002 = 'rules/002 "If a player would gain a command token but has none av
 const Q_003_GAIN = 'rules/003 "When a ship is instructed to gain a token, a token from the supply is placed in the play area next to the ship"';
 const Q_003_REMOVE = 'rules/003 "there is an instruction to remove a token from a ship, a token of that type is returned from that ship to the supply"';
 const Q_003_TRANSFER = 'rules/003 "If a ship involved in a transfer is not able to remove or gain the token involved, the transfer cannot take place"';
+
+/** Cooldown track positions (Cmd order; -1 = in hand): every card at 9, so the hand is empty. */
+const ALL_AWAY = Array.from({ length: COMMAND_COUNT }, () => MAX_COOLDOWN);
+/** Only Defence Stations in hand. */
+const ONLY_DEFENCE = ALL_AWAY.map((pos, c) => (c === Cmd.DefenceStations ? -1 : pos));
 
 function matState(lin: number[], rot: number[], linear: number, cw: number, ccw: number): GameState {
   const s = new GameState();
@@ -111,19 +117,20 @@ describe(`${Q_000}: engines revealed together (interpretation 3: seat order from
     const k = new Kernel(t);
     const m = scenarioSetup(file, scenario, t, 0);
     // Far apart (q -4 and q 4), flying past each other: no collision in two rounds.
-    Object.assign(m.ships[0], { q: -4, r: 6, momentum: [N, N, N] });
-    Object.assign(m.ships[1], { q: 4, r: -6, momentum: [S, S, S] });
+    // Only the engines matter: every command card is far down the track, so both hands stay
+    // empty for two rounds and each ship commits its engine alone (interpretation 8).
+    Object.assign(m.ships[0], { q: -4, r: 6, momentum: [N, N, N], cooldown: ALL_AWAY });
+    Object.assign(m.ships[1], { q: 4, r: -6, momentum: [S, S, S], cooldown: ALL_AWAY });
     const s = k.setup(new GameState(), m);
     expect(s.g[G_SUPPLY_LINEAR]).toBe(1);
-    const cmds = [Cmd.FireMain, Cmd.PortBroadside] as const;
     if (warmup) {
-      k.submit(s, 0, encodeCommit(ENGINE_NONE, cmds[0], cmds[1], 0));
-      k.submit(s, 1, encodeCommit(ENGINE_NONE, cmds[0], cmds[1], 0));
+      k.submit(s, 0, encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0));
+      k.submit(s, 1, encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0));
       expect(s.round).toBe(2);
     }
     // Both thrust along their momentum: each would add a fourth token.
-    k.submit(s, 0, encodeCommit(N, Cmd.StarboardBroadside, Cmd.Corvettes, 0));
-    k.submit(s, 1, encodeCommit(S, Cmd.StarboardBroadside, Cmd.Corvettes, 0));
+    k.submit(s, 0, encodeCommit(N, CARD_NONE, CARD_NONE, 0));
+    k.submit(s, 1, encodeCommit(S, CARD_NONE, CARD_NONE, 0));
     expect(s.status).toBe(STATUS_ONGOING);
     const loser = 1 - winner;
     expect(s.linCount[winner]).toBe(4);
@@ -155,15 +162,18 @@ describe(`${Q_000} / ${Q_002}: Defence Stations shields (10.1.4, interpretation 
     const m: MatchSetup = scenarioSetup(file, scenario, t, 1);
     m.ships[0].shields = fpa;
     m.ships[1].shields = lamais;
+    // FPA holds Defence Stations alone; Lamais holds nothing (every other card far down the track).
+    m.ships[0].cooldown = ONLY_DEFENCE;
+    m.ships[1].cooldown = ALL_AWAY;
     const log = new EventLog(4096);
     k.log = log;
     try {
       const s = k.setup(new GameState(), m);
       const supplyBefore = 8 - sum(fpa) - sum(lamais);
       expect(s.g[G_SUPPLY_SHIELDS]).toBe(supplyBefore);
-      k.submit(s, 0, encodeCommit(ENGINE_NONE, Cmd.DefenceStations, Cmd.FireMain, 0));
-      k.submit(s, 1, encodeCommit(ENGINE_NONE, Cmd.FireMain, Cmd.PortBroadside, 0));
-      // Defence Stations resolves first in slot 1 (priority 2 against 5) and asks its option.
+      k.submit(s, 0, encodeCommit(ENGINE_NONE, Cmd.DefenceStations, CARD_NONE, 0));
+      k.submit(s, 1, encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0));
+      // Defence Stations, the only command of the round, resolves in slot 1 and asks its option.
       expect(s.decision).toBe(D_DEFENCE);
       expect(s.pending).toBe(1);
       k.submit(s, 0, DEF_SHIELDS);
@@ -199,10 +209,13 @@ describe(`${Q_000} / ${Q_002}: Defence Stations shields (10.1.4, interpretation 
     const m = scenarioSetup(file, scenario, t, 1);
     m.ships[0].shields = [2, 2, 0, 0, 0]; // room for 1
     m.ships[1].shields = [1, 1, 1, 0]; // room for 1
+    // Each ship holds Defence Stations alone: no other command resolves this round.
+    m.ships[0].cooldown = ONLY_DEFENCE;
+    m.ships[1].cooldown = ONLY_DEFENCE;
     const s = k.setup(new GameState(), m);
     expect(s.g[G_SUPPLY_SHIELDS]).toBe(1);
-    k.submit(s, 0, encodeCommit(ENGINE_NONE, Cmd.DefenceStations, Cmd.FireMain, 0));
-    k.submit(s, 1, encodeCommit(ENGINE_NONE, Cmd.DefenceStations, Cmd.FireMain, 0));
+    k.submit(s, 0, encodeCommit(ENGINE_NONE, Cmd.DefenceStations, CARD_NONE, 0));
+    k.submit(s, 1, encodeCommit(ENGINE_NONE, Cmd.DefenceStations, CARD_NONE, 0));
     const buf = new Int32Array(MAX_ACTIONS);
     const order: number[] = [];
     while (s.round === 1) {
