@@ -15,7 +15,7 @@ import seedrandom from 'seedrandom';
 import { directionIndex } from '../hex/hex.js';
 import type { GameTables, FactionTable, RuleSwitches } from '../rules/tables.js';
 import { COMMAND_IDS } from '../rules/tables.js';
-import { ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, ENGINE_NONE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, TOK_CW, TOK_CCW } from '../rules/state.js';
+import { ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, ENGINE_NONE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, TOK_CW, TOK_CCW, CORV_ABOARD, CORV_DESTROYED } from '../rules/state.js';
 import type { MatchSetup, ShipSetup, TokenSetup } from '../rules/kernel.js';
 import { ConfigError, ROOT } from './errors.js';
 import { loadYaml, loadGameTables, compileLoadout, defaultConfigDir } from './load.js';
@@ -50,6 +50,8 @@ const ShipSchema = z.strictObject({
   structure: z.number().int().min(1).optional(),
   /** Cooldown track positions of cards not in hand (0 = Ready). */
   cooldown: z.partialRecord(CommandName, z.number().int().min(0).max(9)).optional(),
+  /** Where each of the four corvettes starts: aboard (default) or destroyed; put one on the board as a token. */
+  corvettes: z.array(z.enum(['aboard', 'destroyed'])).length(4).optional(),
 });
 
 const TokenSchema = z.strictObject({
@@ -203,6 +205,7 @@ export function scenarioSetup(file: string, sc: Scenario, t: GameTables, seed: s
       shields: sectionMap(file, `${at}.shields`, f, sh.shields, 0),
       structure: sh.structure,
       cooldown,
+      corvettes: sh.corvettes?.map((c) => (c === 'destroyed' ? CORV_DESTROYED : CORV_ABOARD)),
     };
   });
   const tokens: TokenSetup[] = (sc.tokens ?? []).map((tk, i) => {

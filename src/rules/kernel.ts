@@ -1436,7 +1436,8 @@ export class Kernel {
         case SUB_REPAIR_CORV + 100:
           return this.finishCommand(s, p, this.faction(s, p).hangars[s.loadout[p * 8 + LO_HANGAR]].repairCooldown);
         case SUB_ACTIVATE:
-          if (!this.stepFire(s, p)) return false;
+          // A shot in progress is this corvette's, unless a held point defence is firing at a window.
+          if (g[G_WINDOW_PLAYER] < 0 && !this.stepFire(s, p)) return false;
           this.settleDestroyed(s);
           if (this.isOver(s)) return this.finishCommand(s, p, 0);
           // 10.1.4: a held Defence Stations may fire between corvette activations.
