@@ -69,24 +69,22 @@ export function rotateOffset(q: number, r: number, steps: number, out: Int32Arra
 
 /**
  * Hexes on the straight line from a to b inclusive, by cube lerp with the epsilon nudge
- * (Red Blob Games). Allocates: for config and targeting code at the edges, not hot loops.
+ * (Red Blob Games). Allocates: for config and targeting code at the edges, not hot loops
+ * (they walk the same hexes with `lineHexAt`).
  */
 export function line(q1: number, r1: number, q2: number, r2: number): Array<[number, number]> {
   const n = distance(q1, r1, q2, r2);
   const out: Array<[number, number]> = [];
-  const eq = 1e-6;
-  const er = 2e-6;
+  const at = new Int32Array(2);
   for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
-    const fq = q1 + eq + (q2 - q1) * t;
-    const fr = r1 + er + (r2 - r1) * t;
-    out.push(cubeRound(fq, fr));
+    lineHexAt(q1, r1, q2, r2, n, i, at);
+    out.push([at[0], at[1]]);
   }
   return out;
 }
 
-/** Round fractional axial coordinates to the nearest hex. */
-export function cubeRound(fq: number, fr: number): [number, number] {
+/** Round fractional axial coordinates to the nearest hex, into out[0..1] (no negative zero). */
+export function roundInto(fq: number, fr: number, out: Int32Array | number[]): void {
   const fs = -fq - fr;
   let q = Math.round(fq);
   let r = Math.round(fr);
@@ -96,7 +94,15 @@ export function cubeRound(fq: number, fr: number): [number, number] {
   const ds = Math.abs(s - fs);
   if (dq > dr && dq > ds) q = -r - s;
   else if (dr > ds) r = -q - s;
-  return [q + 0, r + 0];
+  out[0] = q + 0;
+  out[1] = r + 0;
+}
+
+/** Round fractional axial coordinates to the nearest hex. Allocates its result. */
+export function cubeRound(fq: number, fr: number): [number, number] {
+  const out: [number, number] = [0, 0];
+  roundInto(fq, fr, out);
+  return out;
 }
 
 /** Hexes at exactly `radius` from (q, r), clockwise from the north-most. Allocates. */
@@ -136,19 +142,7 @@ export function straightDirection(q1: number, r1: number, q2: number, r2: number
  */
 export function lineHexAt(q1: number, r1: number, q2: number, r2: number, n: number, i: number, out: Int32Array): void {
   const t = n === 0 ? 0 : i / n;
-  const fq = q1 + 1e-6 + (q2 - q1) * t;
-  const fr = r1 + 2e-6 + (r2 - r1) * t;
-  const fs = -fq - fr;
-  let q = Math.round(fq);
-  let r = Math.round(fr);
-  const s = Math.round(fs);
-  const dq = Math.abs(q - fq);
-  const dr = Math.abs(r - fr);
-  const ds = Math.abs(s - fs);
-  if (dq > dr && dq > ds) q = -r - s;
-  else if (dr > ds) r = -q - s;
-  out[0] = q + 0;
-  out[1] = r + 0;
+  roundInto(q1 + 1e-6 + (q2 - q1) * t, r1 + 2e-6 + (r2 - r1) * t, out);
 }
 
 /**
