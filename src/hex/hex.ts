@@ -44,7 +44,7 @@ export function directionIndex(name: string): number {
 export function distance(q1: number, r1: number, q2: number, r2: number): number {
   const dq = q1 - q2;
   const dr = r1 - r2;
-  const ds = -dq - dr;
+  const ds = 0 - dq - dr;
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(ds)) >> 1;
 }
 
@@ -53,12 +53,13 @@ export function distance(q1: number, r1: number, q2: number, r2: number): number
  * One clockwise step maps cube (q, r, s) to (-r, -s, -q). Writes into out[0..1].
  */
 export function rotateOffset(q: number, r: number, steps: number, out: Int32Array | number[]): void {
-  let s = -q - r;
+  // `0 - x`, not `-x`: a negated zero is -0, which V8 keeps as a heap-allocated double.
+  let s = 0 - q - r;
   const n = ((steps % 6) + 6) % 6;
   for (let i = 0; i < n; i++) {
-    const nq = -r;
-    const nr = -s;
-    const ns = -q;
+    const nq = 0 - r;
+    const nr = 0 - s;
+    const ns = 0 - q;
     q = nq;
     r = nr;
     s = ns;
@@ -155,6 +156,6 @@ export function frontCoordinates(dq: number, dr: number, facing: number, out: In
   rotateOffset(dq, dr, -facing, out);
   const lq = out[0];
   const lr = out[1];
-  out[0] = -lq - lr;
-  out[1] = -lr;
+  out[0] = 0 - lq - lr;
+  out[1] = 0 - lr;
 }

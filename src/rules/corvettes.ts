@@ -6,6 +6,7 @@
  * 2 + its slot), and its slot records where it is (aboard, on the board, destroyed).
  * Launches and moves are integer actions whose legal lists are written into the caller's
  * buffer, with the encodings below, so a policy chooses them like any other decision.
+ * Loops count from `0 - n`, never `-n`: in V8 `-0` is a heap-allocated double.
  */
 import { DQ, DR } from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
@@ -117,7 +118,7 @@ export class Corvettes {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
       for (let h = 0; h < hangars; h++)
         for (let e = 0; e <= extraMax; e++)
-          for (let t = -turnMax; t <= turnMax; t++) if (this.launchSpot(s, p, h, e, t, this.mv)) out[n++] = encodeLaunch(slot, h, e, t);
+          for (let t = 0 - turnMax; t <= turnMax; t++) if (this.launchSpot(s, p, h, e, t, this.mv)) out[n++] = encodeLaunch(slot, h, e, t);
     }
     return n;
   }
@@ -162,7 +163,7 @@ export class Corvettes {
       const c = this.card(s, p, slot);
       const agility = Math.min(c.agility, MAX_TURN);
       const speed = Math.min(c.speed, MAX_SPEED);
-      for (let before = -agility; before <= agility; before++) {
+      for (let before = 0 - agility; before <= agility; before++) {
         const dir = (s.tokFacing[i] + before + 6) % 6;
         let q = s.tokQ[i];
         let r = s.tokR[i];
@@ -171,7 +172,7 @@ export class Corvettes {
           r += DR[dir];
           if (!this.k.move.hexOnBoard(q, r) || this.k.weapons.shipOn(s, q, r) >= 0) break;
           const left = agility - (before < 0 ? -before : before);
-          for (let after = -left; after <= left; after++) out[n++] = encodeMove(slot, before, hexes, after);
+          for (let after = 0 - left; after <= left; after++) out[n++] = encodeMove(slot, before, hexes, after);
         }
       }
     }

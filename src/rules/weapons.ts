@@ -540,7 +540,9 @@ export class Weapons {
     const o = s.facing[p] * hull.hexCount;
     let head = 0;
     let tail = 0;
-    for (const m of hull.mounts.pointDefence) {
+    const mounts = hull.mounts.pointDefence;
+    for (let mi = 0; mi < mounts.length; mi++) {
+      const m = mounts[mi];
       const mq = s.shipQ[p] + hull.rotQ[o + m.hex];
       const mr = s.shipR[p] + hull.rotR[o + m.hex];
       const c = (mr - b.rMin) * b.width + (mq - b.qMin);
