@@ -218,6 +218,7 @@ const SUB_CORV_OPTION = 6;
 const SUB_LAUNCH = 7;
 const SUB_ACTIVATE = 8;
 const SUB_REPAIR_CORV = 9;
+const SUB_REPAIRED = 10;
 
 // Stages of the firing sub-procedure (G_FSTAGE) and what is firing (G_FSRC).
 const FST_IDLE = 0;
@@ -701,7 +702,7 @@ export class Kernel {
         s.corvLoc[p * CORVETTES + a] = CORV_ABOARD;
         s.stats[p * STAT_SIZE + ST_CORV_REPAIRED + s.loadout[p * 8 + LO_CORVETTES + a]]++;
         if (this.log) this.log.push(EV_REPAIR_CORVETTE, p, a);
-        g[G_SUB] = SUB_REPAIR_CORV + 100; // repaired: the resolver finishes the card
+        g[G_SUB] = SUB_REPAIRED;
         break;
     }
     g[G_DECISION] = D_NONE;
@@ -1433,7 +1434,7 @@ export class Kernel {
         case SUB_REPAIR_CORV:
           if (this.ask(s, p, D_REPAIR_CORV)) return false;
           break;
-        case SUB_REPAIR_CORV + 100:
+        case SUB_REPAIRED:
           return this.finishCommand(s, p, this.faction(s, p).hangars[s.loadout[p * 8 + LO_HANGAR]].repairCooldown);
         case SUB_ACTIVATE:
           // A shot in progress is this corvette's, unless a held point defence is firing at a window.

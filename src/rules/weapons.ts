@@ -60,6 +60,8 @@ export class Weapons {
   private readonly dead = new Int8Array(MAX_TOKENS);
   private dist: Int16Array = new Int16Array(0);
   private queue: Int32Array = new Int32Array(0);
+  /** The section `shipOn` found last (a second return value, without allocating). */
+  lastSection = -1;
 
   constructor(kernel: Kernel) {
     this.k = kernel;
@@ -78,7 +80,6 @@ export class Weapons {
   }
 
   /** The live capital ship with a hull hex on (q, r), or -1; its section goes to `this.lastSection`. */
-  lastSection = -1;
   shipOn(s: GameState, q: number, r: number): number {
     const n = s.g[G_PLAYERS];
     for (let p = 0; p < n; p++) {
