@@ -27,10 +27,9 @@ import {
   DEF_FIRE,
   VENT_NONE,
   Cmd,
-  commitEngine,
-  commitFirst,
-  commitSecond,
-  commitDir,
+  encodeCommit,
+  CARD_NONE,
+  LOC_HAND,
   hex,
   LIN_SLOTS,
   ENGINE_NONE,
@@ -100,22 +99,15 @@ const factory: PolicyFactory = (params, rng) => {
     else if (along < maxSpeed) engine = want;
     else if (v.linCount[p] > along) engine = hex.opposite(v.lin[p * LIN_SLOTS]); // shed sideways drift
     else engine = ENGINE_NONE;
-    // Pick the two most preferred commands on offer, with Power to Engines toward the enemy.
-    let best = -1;
-    let bestScore = -Infinity;
-    for (let i = 0; i < ctx.count; i++) {
-      const a = ctx.legal[i];
-      if (commitEngine(a) !== engine) continue;
-      const c1 = commitFirst(a);
-      const c2 = commitSecond(a);
-      let score = -(preference.indexOf(c1) + 0.5 * preference.indexOf(c2)) + rng() * 0.01;
-      if ((c1 === Cmd.PowerToEngines || c2 === Cmd.PowerToEngines) && commitDir(a) !== want) score -= 100;
-      if (score > bestScore) {
-        bestScore = score;
-        best = a;
-      }
+    // The two most preferred cards in hand, in that order (no list of legal actions needed).
+    let first = CARD_NONE;
+    let second = CARD_NONE;
+    for (const c of preference) {
+      if (v.cardLoc[p * 8 + c] !== LOC_HAND) continue;
+      if (first === CARD_NONE) first = c;
+      else if (second === CARD_NONE) second = c;
     }
-    return best >= 0 ? best : ctx.legal[0];
+    return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
   }
 
   return {

@@ -106,20 +106,31 @@ export class Corvettes {
     return this.free(s, q, r);
   }
 
-  /** Legal launches for p into out; returns the count. */
-  legalLaunches(s: GameState, p: number, out: Int32Array): number {
+  /**
+   * Legal launches for p into out; returns the count. Each spot is checked once and offered
+   * for every corvette aboard. With `firstOnly`, stops at the first (a yes/no probe).
+   */
+  legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
     const f = this.k.faction(s, p);
+    let aboard = 0;
+    for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard++;
+    if (aboard === 0) return 0;
     const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
     const extraMax = Math.min(hangarCard.launchDistance, 6);
     const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
     const hangars = Math.min(f.hull.mounts.hangar.length, 4);
     let n = 0;
-    for (let slot = 0; slot < CORVETTES; slot++) {
-      if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
-      for (let h = 0; h < hangars; h++)
-        for (let e = 0; e <= extraMax; e++)
-          for (let t = 0 - turnMax; t <= turnMax; t++) if (this.launchSpot(s, p, h, e, t, this.mv)) out[n++] = encodeLaunch(slot, h, e, t);
-    }
+    for (let h = 0; h < hangars; h++)
+      for (let e = 0; e <= extraMax; e++) {
+        // The spot's hex does not depend on the turn: check it once.
+        if (!this.launchSpot(s, p, h, e, 0, this.mv)) continue;
+        for (let t = 0 - turnMax; t <= turnMax; t++)
+          for (let slot = 0; slot < CORVETTES; slot++) {
+            if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
+            out[n++] = encodeLaunch(slot, h, e, t);
+            if (firstOnly) return n;
+          }
+      }
     return n;
   }
 

@@ -1388,7 +1388,7 @@ export class Kernel {
     }
     let n = 0;
     if (onBoard) out[n++] = CORV_ACTIVATE;
-    if (this.corvettes.legalLaunches(s, p, this.probe) > 0) out[n++] = CORV_LAUNCH;
+    if (this.corvettes.legalLaunches(s, p, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
     if (destroyed) out[n++] = CORV_REPAIR;
     return n;
   }

@@ -58,6 +58,8 @@ export class Weapons {
   private readonly nextR = new Int16Array(MAX_TOKENS);
   private readonly moving = new Int8Array(MAX_TOKENS);
   private readonly dead = new Int8Array(MAX_TOKENS);
+  private readonly list = new Int8Array(MAX_TOKENS);
+  private readonly others = new Int8Array(MAX_TOKENS);
   private dist: Int16Array = new Int16Array(0);
   private queue: Int32Array = new Int32Array(0);
   /** The section `shipOn` found last (a second return value, without allocating). */
@@ -230,18 +232,35 @@ export class Weapons {
    * a hex, or one runs into the other; any two that end on one hex collide (9.3).
    */
   moveProjectiles(s: GameState, only: number, steps: number): void {
+    // The projectiles in play, as a compact list (the table has 64 slots, mostly empty).
+    const list = this.list;
+    let count = 0;
     let most = steps;
-    if (only < 0) {
+    if (only >= 0) list[count++] = only;
+    else {
       most = 0;
-      for (let i = 0; i < MAX_TOKENS; i++) if (s.tokKind[i] === SMALL_PROJECTILE) most = Math.max(most, this.speedOf(s, i));
+      for (let i = 0; i < MAX_TOKENS; i++) {
+        if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
+        list[count++] = i;
+        const sp = this.speedOf(s, i);
+        if (sp > most) most = sp;
+      }
     }
+    if (count === 0) return;
+    // Standing projectiles a fired token may run into (head-on) or land on.
+    const others = this.others;
+    let nOthers = 0;
+    for (let i = 0; i < MAX_TOKENS; i++) if (s.tokKind[i] === SMALL_PROJECTILE) others[nOthers++] = i;
     for (let step = 1; step <= most; step++) {
       let any = false;
-      for (let i = 0; i < MAX_TOKENS; i++) {
+      for (let x = 0; x < nOthers; x++) {
+        const i = others[x];
         this.moving[i] = 0;
         this.dead[i] = 0;
-        if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
-        if (only >= 0 ? i !== only : this.speedOf(s, i) < step) continue;
+      }
+      for (let x = 0; x < count; x++) {
+        const i = list[x];
+        if (s.tokKind[i] !== SMALL_PROJECTILE || (only < 0 && this.speedOf(s, i) < step)) continue;
         this.moving[i] = 1;
         this.nextQ[i] = s.tokQ[i] + DQ[s.tokFacing[i]];
         this.nextR[i] = s.tokR[i] + DR[s.tokFacing[i]];
@@ -249,9 +268,11 @@ export class Weapons {
       }
       if (!any) break;
       // Head-on: opposite directions, and they swap, meet, or one runs into the other.
-      for (let i = 0; i < MAX_TOKENS; i++) {
+      for (let x = 0; x < count; x++) {
+        const i = list[x];
         if (!this.moving[i]) continue;
-        for (let j = 0; j < MAX_TOKENS; j++) {
+        for (let y = 0; y < nOthers; y++) {
+          const j = others[y];
           if (j === i || s.tokKind[j] !== SMALL_PROJECTILE || s.tokFacing[j] !== opposite(s.tokFacing[i])) continue;
           const jq = this.moving[j] ? this.nextQ[j] : s.tokQ[j];
           const jr = this.moving[j] ? this.nextR[j] : s.tokR[j];
@@ -263,11 +284,12 @@ export class Weapons {
           }
         }
       }
-      for (let i = 0; i < MAX_TOKENS; i++) {
-        if (!this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
-        this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
+      for (let y = 0; y < nOthers; y++) {
+        const i = others[y];
+        if (this.dead[i] && s.tokKind[i] === SMALL_PROJECTILE) this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
       }
-      for (let i = 0; i < MAX_TOKENS; i++) {
+      for (let x = 0; x < count; x++) {
+        const i = list[x];
         if (!this.moving[i] || this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
         s.tokQ[i] = this.nextQ[i];
         s.tokR[i] = this.nextR[i];
@@ -275,7 +297,8 @@ export class Weapons {
       }
     }
     // Two projectiles ending on one hex collide (9.3).
-    for (let i = 0; i < MAX_TOKENS; i++) {
+    for (let y = 0; y < nOthers; y++) {
+      const i = others[y];
       if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
       const j = this.tokenOn(s, s.tokQ[i], s.tokR[i], SMALL_PROJECTILE, i);
       if (j >= 0) {

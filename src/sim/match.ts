@@ -7,7 +7,7 @@
  * It owns a view state and a legal-action buffer and reuses them: no allocation per
  * decision.
  */
-import { GameState, MAX_ACTIONS, STATUS_ONGOING } from '../rules/state.js';
+import { GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../rules/state.js';
 import type { Kernel } from '../rules/kernel.js';
 import type { Policy, DecisionContext } from '../bot-api.js';
 import { Draft } from '../rules/draft.js';
@@ -18,8 +18,55 @@ export class PolicyError extends Error {
   constructor(
     readonly player: number,
     message: string,
+    /** True when the policy threw, false when it answered an illegal action. */
+    readonly threw = false,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The context handed to a policy. `view`, `legal` and `count` are filled on first use:
+ * a scripted policy that builds its answer from the view never pays for listing the
+ * (up to ~1,300) legal commitments, and a generic one never pays for the view copy.
+ */
+class LazyContext implements DecisionContext {
+  player = 0;
+  decision = 0;
+  private s: GameState | null = null;
+  private haveView = false;
+  private haveLegal = false;
+  private n = 0;
+  constructor(
+    readonly kernel: Kernel,
+    private readonly viewState: GameState,
+    private readonly legalBuf: Int32Array,
+  ) {}
+  reset(s: GameState, p: number): void {
+    this.s = s;
+    this.player = p;
+    this.decision = s.decision;
+    this.haveView = false;
+    this.haveLegal = false;
+  }
+  get view(): GameState {
+    if (!this.haveView) {
+      this.kernel.view(this.s!, this.player, this.viewState);
+      this.haveView = true;
+    }
+    return this.viewState;
+  }
+  private fill(): void {
+    this.n = this.kernel.legal(this.s!, this.player, this.legalBuf);
+    this.haveLegal = true;
+  }
+  get legal(): Int32Array {
+    if (!this.haveLegal) this.fill();
+    return this.legalBuf;
+  }
+  get count(): number {
+    if (!this.haveLegal) this.fill();
+    return this.n;
   }
 }
 
@@ -27,27 +74,34 @@ export class MatchRunner {
   readonly kernel: Kernel;
   private readonly viewState = new GameState();
   private readonly legalBuf = new Int32Array(MAX_ACTIONS);
-  private readonly ctx: { kernel: Kernel; view: GameState; player: number; decision: number; legal: Int32Array; count: number };
+  /** Wall-clock microseconds spent in each seat's policy during the last match. */
+  readonly policyMicros = new Float64Array(MAX_PLAYERS);
+  private readonly ctx: LazyContext;
 
   constructor(kernel: Kernel) {
     this.kernel = kernel;
-    this.ctx = { kernel, view: this.viewState, player: 0, decision: 0, legal: this.legalBuf, count: 0 };
+    this.ctx = new LazyContext(kernel, this.viewState, this.legalBuf);
   }
 
   /** Play `s` (already set up) to the end with one policy per seat. */
   play(s: GameState, policies: Policy[]): GameState {
     const k = this.kernel;
     const ctx = this.ctx;
+    this.policyMicros.fill(0);
     while (s.status === STATUS_ONGOING) {
       const pending = s.pending;
       if (pending === 0) throw new Error('kernel stopped with no decision pending and the match not over');
       for (let p = 0; p < s.players; p++) {
         if (((s.pending >> p) & 1) === 0) continue;
-        ctx.player = p;
-        ctx.decision = s.decision;
-        ctx.count = k.legal(s, p, this.legalBuf);
-        k.view(s, p, this.viewState);
-        const a = policies[p].choose(ctx as DecisionContext);
+        ctx.reset(s, p);
+        const t0 = performance.now();
+        let a: number;
+        try {
+          a = policies[p].choose(ctx);
+        } catch (e) {
+          throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) threw: ${(e as Error)?.message ?? String(e)}`, true);
+        }
+        this.policyMicros[p] += (performance.now() - t0) * 1000;
         if (!k.isLegal(s, p, a)) throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) answered ${a}, not a legal action`);
         k.submit(s, p, a);
         if (s.status !== STATUS_ONGOING) break;
