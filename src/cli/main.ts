@@ -20,6 +20,11 @@ import { loadBotFactory, makePolicy, listBots } from '../sim/bots.js';
 import { formatEvents } from '../sim/log.js';
 import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
+import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
+import { runBatch } from '../sim/batch.js';
+import { prepare, MatchPlayer } from '../sim/play.js';
+import { relative } from 'node:path';
+import type { Summary } from '../analysis/summary.js';
 
 function intArg(v: string): number {
   const n = Number(v);
@@ -50,6 +55,8 @@ interface MatchOptions {
   check?: boolean;
   roundLimit?: number;
   draft?: boolean;
+  experiment?: string;
+  id?: number;
 }
 
 /** A ship's loadout by card name. */
@@ -60,8 +67,34 @@ function loadoutText(k: Kernel, s: GameState, p: number): string {
   return [f.mainWeapons[s.loadout[lo]].name, f.broadsides[s.loadout[lo + 1]].name, f.hangars[s.loadout[lo + 2]].name, f.pointDefence[s.loadout[lo + 3]].name, `corvettes ${corvettes.join(', ')}`].join('; ');
 }
 
+/** Replay match `id` of an experiment exactly as the batch played it. */
+async function replayExperimentMatch(file: string, id: number, o: MatchOptions, showLog: boolean): Promise<void> {
+  const { file: path, experiment } = loadExperiment(file);
+  if (id < 0 || id >= experiment.matches) throw new InvalidArgumentError(`--id: expected a match id 0..${experiment.matches - 1}, got ${id}`);
+  const player = new MatchPlayer(await prepare(path, experiment));
+  const log = new EventLog();
+  const m = player.play(id, log);
+  const k = player.kernel;
+  const s = m.state;
+  const names = m.seats.map((pl) => experiment.players[pl].name!);
+  if (o.json) {
+    console.log(JSON.stringify({ experiment: experiment.name, id, seed: m.seed, pair: m.pair, game: m.game, players: names, ...stateToJson(k, s) }, null, 2));
+    return;
+  }
+  console.log(`${experiment.name} match ${id} (pair ${m.pair}, game ${m.game}, seed ${m.seed}): ship 0 ${names[0]} vs ship 1 ${names[1]}`);
+  for (let p = 0; p < 2; p++) console.log(`  ship ${p} loadout: ${loadoutText(k, s, p)}`);
+  if (showLog) console.log(formatEvents(k, s, log).join('\n'));
+  console.log('');
+  console.log(stateToText(k, s));
+  console.log(`\nResult: ${STATUS_NAMES[s.status] ?? 'adjudicated'}${s.winner >= 0 ? `, ship ${s.winner} (${names[s.winner]}) wins` : ''} after ${s.round} rounds.`);
+}
+
 /** Play one match from a starting scenario and print it. */
 async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
+  if (o.experiment !== undefined || o.id !== undefined) {
+    if (o.experiment === undefined || o.id === undefined) throw new InvalidArgumentError('--experiment and --id go together');
+    return replayExperimentMatch(o.experiment, o.id, o, showLog);
+  }
   const { file, scenario } = loadScenario(o.scenario);
   if (o.roundLimit) scenario.roundLimit = o.roundLimit;
   const tables = tablesForScenario(scenario);
@@ -111,6 +144,17 @@ function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Comma
     .option('--json', 'print the final state as JSON instead of text');
 }
 
+/** A few plain lines of the run's main figures. */
+function printHeadline(summary: unknown): void {
+  const s = summary as Summary;
+  const pct = (r: { value: number; lo: number; hi: number }) => `${(100 * r.value).toFixed(1)}% (95% CI ${(100 * r.lo).toFixed(1)}-${(100 * r.hi).toFixed(1)})`;
+  for (const p of s.pairings ?? []) {
+    const parts = p.players.map((pl) => `${pl.name} wins ${pl.wins} = ${pct(pl.winRate)}`);
+    console.log(`  ${parts.join('; ')}; draws ${p.draws.count}; n = ${p.n} matches (${p.pentanomial.n} pairs)`);
+    console.log(`  seat 0 wins ${pct(p.seat.seat0WinRate)} of ${p.seat.n} decisive matches; mean length ${p.length.rounds.mean.toFixed(1)} rounds`);
+  }
+}
+
 export function buildProgram(): Command {
   const program = new Command();
   program
@@ -128,7 +172,29 @@ export function buildProgram(): Command {
     p1: 'random',
   })
     .option('--log', 'print the round-by-round log')
+    .option('--experiment <file>', 'replay a match of an experiment run (with --id; other options are ignored)')
+    .option('--id <n>', 'the match id (the `id` column of matches.csv)', intArg)
     .action(async (o: MatchOptions) => playMatch(o, !!o.log));
+
+  program
+    .command('run')
+    .description('run an experiment file (docs in README): matches on worker threads, then results/<name>-<time>/ with matches.csv, summary.json, summary.csv and charts')
+    .argument('[file]', 'experiment file (YAML), or a name in configs/experiments', DEFAULT_EXPERIMENT)
+    .option('-w, --workers <n>', 'worker threads (0 = one per core); overrides the file', intArg)
+    .option('-n, --matches <n>', 'number of matches; overrides the file', intArg)
+    .option('-o, --out <dir>', 'results folder (default results/<name>-<timestamp>)')
+    .option('--no-progress', 'no progress display')
+    .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean }) => {
+      const { file: path, experiment, text } = loadExperiment(file);
+      if (o.matches) experiment.matches = o.matches + (o.matches % 2);
+      console.log(`Running ${experiment.name}: ${experiment.matches} matches (${experiment.matches / 2} seat-swapped pairs), seed ${experiment.seed}`);
+      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, progress: o.progress, handleSigint: true });
+      const rel = relative(process.cwd(), r.dir) || '.';
+      console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete)'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / r.seconds).toFixed(0)} matches/s)`);
+      console.log(`Results: ${rel}/ (matches.csv, summary.json, summary.csv, charts/)`);
+      printHeadline(r.summary);
+      if (!r.complete) process.exitCode = 130;
+    });
 
   program
     .command('scenario')

@@ -222,9 +222,9 @@ function describeIssue(issue: AnyIssue, value: unknown): string {
     case 'invalid_union': {
       // A discriminated union names its discriminator values.
       const options = (issue as { options?: unknown[] }).options;
-      return Array.isArray(options) && options.length > 0
-        ? `one of ${options.map((v) => JSON.stringify(v)).join(', ')}`
-        : 'one of the allowed forms';
+      if (Array.isArray(options) && options.length > 0) return `one of ${options.map((v) => JSON.stringify(v)).join(', ')}`;
+      // A schema may say what its forms are (its own error message); zod's generic one does not.
+      return issue.message && !issue.message.startsWith('Invalid input') ? issue.message : 'one of the allowed forms';
     }
     case 'not_multiple_of':
       return `a multiple of ${String(issue.divisor)}`;

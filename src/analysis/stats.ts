@@ -1,0 +1,163 @@
+/**
+ * Interval estimates for the balance lab's figures (design section 5): Wilson score
+ * intervals for rates, normal-approximation intervals for means, and the pentanomial
+ * model for A-vs-B scores from paired games.
+ *
+ * Why these: win rates near 0 or 1 and small samples are common (a lopsided loadout, a
+ * quick shard), and the plain Wald interval p ± z·sqrt(p(1-p)/n) collapses to a point
+ * there; Wilson's interval stays inside [0, 1] and keeps close to its nominal coverage.
+ * Matches are played in pairs with the seats swapped, so the two games of a pair are not
+ * independent; treating the pair as the unit (five possible pair scores) is what chess
+ * engine testing does (Fishtest) and removes the seat and opening correlation from the
+ * variance instead of ignoring it.
+ *
+ * Everything here is pure: numbers in, plain objects out, no allocation beyond the result.
+ */
+
+/** Two-sided 95% normal quantile, Φ⁻¹(0.975). */
+export const Z95 = 1.959964;
+
+/** A proportion with its interval: `value` is the point estimate, `n` the trials behind it. */
+export interface RateInterval {
+  value: number;
+  lo: number;
+  hi: number;
+  n: number;
+}
+
+/** A mean with its interval and sample standard deviation; `n` observations behind it. */
+export interface MeanInterval {
+  mean: number;
+  lo: number;
+  hi: number;
+  n: number;
+  sd: number;
+}
+
+/**
+ * Wilson score interval for a binomial proportion.
+ *
+ * With p̂ = x / n:
+ *
+ *     centre    = (p̂ + z²/(2n)) / (1 + z²/n)
+ *     halfWidth = z / (1 + z²/n) · sqrt( p̂(1 − p̂)/n + z²/(4n²) )
+ *     [lo, hi]  = centre ∓ halfWidth
+ *
+ * These are the two roots p of (p̂ − p)² = z² · p(1 − p) / n, i.e. the p a score test does
+ * not reject. Sources: E. B. Wilson, "Probable inference, the law of succession, and
+ * statistical inference", JASA 22 (1927) 209–212; A. Agresti and B. A. Coull, "Approximate
+ * is better than 'exact' for interval estimation of binomial proportions", The American
+ * Statistician 52 (1998) 119–126. Example: 81 / 263 at 95% gives about [0.2553, 0.3662].
+ *
+ * `successes` may be fractional (a draw counted as half a win): the formula is then the
+ * usual approximation for scores in [0, 1]. `value` is p̂ itself (not the centre).
+ * n = 0 gives value NaN and the whole range [0, 1]. Bounds are clamped to [0, 1] and are
+ * exactly 0 (resp. 1) when there are no successes (resp. failures).
+ */
+export function wilson(successes: number, n: number, z: number = Z95): RateInterval {
+  if (!(n > 0)) return { value: NaN, lo: 0, hi: 1, n: 0 };
+  const p = successes / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z / denom) * Math.sqrt(Math.max(0, (p * (1 - p)) / n + z2 / (4 * n * n)));
+  const lo = successes <= 0 ? 0 : Math.max(0, centre - half);
+  const hi = successes >= n ? 1 : Math.min(1, centre + half);
+  return { value: p, lo, hi, n };
+}
+
+/**
+ * Mean of n observations from their sum and sum of squares, with a normal-approximation
+ * (central limit) interval:
+ *
+ *     mean = Σx / n
+ *     s²   = (Σx² − (Σx)²/n) / (n − 1)        (sample variance, Bessel-corrected)
+ *     [lo, hi] = mean ∓ z · s / √n
+ *
+ * Only sums are needed, so shards merge exactly by adding (Σx, Σx², n). With integer
+ * observations the sums are exact below 2⁵³. Rounding can make s² slightly negative when
+ * all observations are equal; it is clamped to 0. n = 0 gives mean NaN (and NaN bounds);
+ * n < 2 gives lo = hi = mean and sd NaN (a sample variance needs two observations).
+ */
+export function meanInterval(sum: number, sumSq: number, n: number, z: number = Z95): MeanInterval {
+  if (!(n > 0)) return { mean: NaN, lo: NaN, hi: NaN, n: 0, sd: NaN };
+  const mean = sum / n;
+  if (n < 2) return { mean, lo: mean, hi: mean, n, sd: NaN };
+  const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
+  const sd = Math.sqrt(variance);
+  const half = (z * sd) / Math.sqrt(n);
+  return { mean, lo: mean - half, hi: mean + half, n, sd };
+}
+
+/** Points one player scores over a pair of games, in the pentanomial bins' order. */
+export const PENTANOMIAL_PAIR_SCORES = [0, 0.5, 1, 1.5, 2] as const;
+
+/**
+ * The pentanomial bin (0..4) of a pair's total score for one player, where a game scores
+ * 1 for a win, ½ for a draw, 0 for a loss: bin = 2 · (score of game 1 + score of game 2).
+ * @throws RangeError for a score that is not one of 0, 0.5, 1, 1.5, 2.
+ */
+export function pentanomialBin(pairScore: number): number {
+  const bin = pairScore * 2;
+  if (!Number.isInteger(bin) || bin < 0 || bin > 4) throw new RangeError(`a pair score is 0, 0.5, 1, 1.5 or 2, not ${pairScore}`);
+  return bin;
+}
+
+/** Counts of pairs per pentanomial bin (index i holds pairs scoring PENTANOMIAL_PAIR_SCORES[i]). */
+export function pentanomialCounts(pairScores: Iterable<number>): number[] {
+  const counts = [0, 0, 0, 0, 0];
+  for (const s of pairScores) counts[pentanomialBin(s)]++;
+  return counts;
+}
+
+/** The pentanomial score estimate: per-game score of the first player with its interval. */
+export interface PentanomialInterval extends MeanInterval {
+  /** Pairs per bin (pair scores 0, 0.5, 1, 1.5, 2). */
+  counts: number[];
+}
+
+/**
+ * Mean per-game score from pentanomial pair counts, with a normal interval whose variance
+ * comes from the 5-bin distribution (the pentanomial model of chess engine testing).
+ *
+ * With N = Σ nᵢ pairs, pᵢ = nᵢ / N and per-game pair scores xᵢ = (0, ½, 1, 1½, 2) / 2 =
+ * (0, ¼, ½, ¾, 1):
+ *
+ *     μ  = Σ pᵢ xᵢ                       (the score per game)
+ *     σ² = Σ pᵢ (xᵢ − μ)²                (variance of one pair's per-game score)
+ *     se = sqrt(σ² / N)
+ *     [lo, hi] = μ ∓ z · se              (clamped to [0, 1])
+ *
+ * This is the estimator Fishtest uses (`stat_util.py`, `stats_pentanomial`; M. Van den
+ * Bergh, "Normalized Elo", 2020; see also chessprogramming.org, "Match Statistics"). It
+ * counts each pair once, so the positive correlation between the two games of a pair
+ * (same seed, seats swapped) is inside σ² instead of being assumed away; `sd` is σ, the
+ * per-pair standard deviation, and `n` is N, the number of pairs. N = 0 gives mean NaN and
+ * [0, 1]; N = 1 gives lo = hi = mean.
+ */
+export function pentanomial(counts: readonly number[], z: number = Z95): PentanomialInterval {
+  if (counts.length !== 5) throw new RangeError(`pentanomial counts have 5 bins, not ${counts.length}`);
+  const n = counts[0] + counts[1] + counts[2] + counts[3] + counts[4];
+  const copy = [counts[0], counts[1], counts[2], counts[3], counts[4]];
+  if (!(n > 0)) return { mean: NaN, lo: 0, hi: 1, n: 0, sd: NaN, counts: copy };
+  let mean = 0;
+  for (let i = 0; i < 5; i++) mean += (counts[i] / n) * (i / 4);
+  let variance = 0;
+  for (let i = 0; i < 5; i++) variance += (counts[i] / n) * (i / 4 - mean) ** 2;
+  const sd = Math.sqrt(variance);
+  const half = z * Math.sqrt(variance / n);
+  return { mean, lo: Math.max(0, mean - half), hi: Math.min(1, mean + half), n, sd, counts: copy };
+}
+
+/**
+ * Elo difference implied by an expected score s in (0, 1) under the logistic model:
+ * Δ = −400 · log10(1/s − 1) = 400 · log10(s / (1 − s)). ±Infinity at s = 0 or 1, NaN outside [0, 1].
+ * Source: A. Elo, "The Rating of Chessplayers, Past and Present" (1978), logistic form as
+ * used by Fishtest and BayesElo.
+ */
+export function eloFromScore(s: number): number {
+  if (!(s >= 0 && s <= 1)) return NaN;
+  if (s === 0) return -Infinity;
+  if (s === 1) return Infinity;
+  return 400 * Math.log10(s / (1 - s));
+}

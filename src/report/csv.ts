@@ -1,0 +1,240 @@
+/**
+ * CSV outputs (design section 5): matches.csv, one row per match from its record, and
+ * summary.csv, the Summary flattened to one row per pairing (or player) and figure.
+ *
+ * Why fixed columns: two runs of the same experiment must give CSVs that compare byte for
+ * byte, and a shard's CSV must line up with another's. So the columns depend only on the
+ * tables (how many sections and corvette cards the largest faction has), never on the
+ * data: every stat column is written even when it is zero, per-section and per-card
+ * columns are by index (factions differ in names), and wall-clock policy time is left out
+ * (it differs run to run). Numbers are written with String(), NaN and infinities as empty
+ * cells.
+ */
+import { stringify } from 'csv-stringify/sync';
+import {
+  SOURCE_NAMES,
+  SRC_CORVETTE,
+  STAT_NAMES,
+  STATUS_NAMES,
+  ST_CORV_KILLED,
+  ST_CORV_LAUNCHED,
+  ST_CORV_LOST,
+  ST_CORV_REPAIRED,
+  ST_DAMAGE_DEALT,
+  ST_ENEMY_TOKENS_DESTROYED,
+  ST_HITS,
+  ST_SECTION_DAMAGE,
+  ST_SHOTS,
+} from '../rules/state.js';
+import type { FactionTable, GameTables } from '../rules/tables.js';
+import {
+  R_FACTION0,
+  R_FACTION1,
+  R_GAME,
+  R_ID,
+  R_LOADOUT0,
+  R_LOADOUT1,
+  R_PAIR,
+  R_PLAYER0,
+  R_PLAYER1,
+  R_ROUNDS,
+  R_SEED,
+  R_STATS0,
+  R_STATS1,
+  R_STATUS,
+  R_TERMINATION,
+  R_WINNER,
+  RECORD_INTS,
+  STATUS_ADJUDICATED,
+  TERM_NAMES,
+} from '../sim/record.js';
+import type { ExperimentPlayer, Summary } from '../analysis/summary.js';
+import type { MeanInterval, RateInterval } from '../analysis/stats.js';
+
+/** A CSV cell before formatting. */
+export type Cell = string | number;
+
+/** A cell as text: numbers by String(), non-finite numbers as ''. */
+export function formatCell(v: Cell): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  return v;
+}
+
+/** Rows (the first usually the header) as CSV text, RFC 4180 quoting, '\n' line ends, via csv-stringify's sync API. */
+export function toCsv(rows: readonly (readonly Cell[])[]): string {
+  return stringify(rows.map((r) => r.map(formatCell)), { record_delimiter: 'unix' });
+}
+
+/** Scalar stat fields in index order (STAT_NAMES). */
+const SCALAR_FIELDS: number[] = Object.keys(STAT_NAMES)
+  .map(Number)
+  .sort((x, y) => x - y);
+
+/** Column counts fixed by the tables: the most sections and corvette cards of any faction. */
+function shape(tables: Pick<GameTables, 'factions'>): { sections: number; corvettes: number } {
+  let sections = 0;
+  let corvettes = 0;
+  for (const f of tables.factions) {
+    sections = Math.max(sections, f.hull.sectionCount);
+    corvettes = Math.max(corvettes, f.corvettes.length);
+  }
+  return { sections, corvettes };
+}
+
+const seatColumnsCache = new WeakMap<object, { name: string; field: number }[]>();
+
+/** Per-seat column suffixes, in order, with the stat offset each reads (relative to the seat's stat block); cached per factions list. */
+function seatColumns(tables: Pick<GameTables, 'factions'>): { name: string; field: number }[] {
+  const cached = seatColumnsCache.get(tables.factions);
+  if (cached) return cached;
+  const { sections, corvettes } = shape(tables);
+  const cols: { name: string; field: number }[] = [];
+  for (const f of SCALAR_FIELDS) cols.push({ name: STAT_NAMES[f], field: f });
+  for (let s = 0; s < sections; s++) cols.push({ name: `damage_taken_sec${s}`, field: ST_SECTION_DAMAGE + s });
+  const sources = SRC_CORVETTE + corvettes;
+  for (const [label, base] of [['dealt', ST_DAMAGE_DEALT], ['shots', ST_SHOTS], ['hits', ST_HITS]] as const)
+    for (let src = 0; src < sources; src++) cols.push({ name: `${label}_${SOURCE_NAMES[src]}`, field: base + src });
+  for (const [label, base] of [['corv_launched', ST_CORV_LAUNCHED], ['corv_lost', ST_CORV_LOST], ['corv_killed', ST_CORV_KILLED], ['corv_repaired', ST_CORV_REPAIRED]] as const)
+    for (let c = 0; c < corvettes; c++) cols.push({ name: `${label}_${c}`, field: base + c });
+  cols.push({ name: 'enemyTokensDestroyed', field: ST_ENEMY_TOKENS_DESTROYED });
+  seatColumnsCache.set(tables.factions, cols);
+  return cols;
+}
+
+const MATCH_COLUMNS = [
+  'id',
+  'pair',
+  'game',
+  'seed',
+  'seat0_player',
+  'seat1_player',
+  'seat0_policy',
+  'seat1_policy',
+  'seat0_faction',
+  'seat1_faction',
+  'seat0_loadout',
+  'seat1_loadout',
+  'winner',
+  'winner_seat',
+  'end',
+  'termination',
+  'rounds',
+];
+
+/**
+ * The matches.csv header: the match columns, then per seat `s0_` / `s1_`: every scalar
+ * stat (STAT_NAMES), damage taken by section index (`damage_taken_sec<i>`), damage dealt,
+ * shots and hits by source (`dealt_main`, ..., `hits_corvette<c>`, corvette sources by
+ * the seat's corvette card index), corvettes launched / lost / killed / repaired by card
+ * index (killed: by the enemy's card), enemy tokens destroyed. Depends only on the tables.
+ */
+export function matchRowHeader(tables: Pick<GameTables, 'factions'>): string[] {
+  const seat = seatColumns(tables);
+  return [...MATCH_COLUMNS, ...seat.map((c) => `s0_${c.name}`), ...seat.map((c) => `s1_${c.name}`)];
+}
+
+/** Card ids of a loadout (8 ints: main, broadside, hangar, point defence, 4 corvettes) joined with '+'. */
+export function loadoutIds(f: FactionTable | undefined, lo: ArrayLike<number>): string {
+  if (!f) return Array.from({ length: 8 }, (_, i) => String(lo[i])).join('+');
+  const id = (list: { id: string }[], i: number) => list[i]?.id ?? String(i);
+  return [id(f.mainWeapons, lo[0]), id(f.broadsides, lo[1]), id(f.hangars, lo[2]), id(f.pointDefence, lo[3]), ...[4, 5, 6, 7].map((k) => id(f.corvettes, lo[k]))].join('+');
+}
+
+/** How a match ended, as a word: victory, draw, draw-by-limit, adjudicated. */
+export function endName(status: number): string {
+  return status === STATUS_ADJUDICATED ? 'adjudicated' : (STATUS_NAMES[status] ?? `status${status}`);
+}
+
+/** Row `row` of a record chunk as matches.csv cells (already formatted as text), in matchRowHeader order. */
+export function matchRow(record: Int32Array, row: number, tables: Pick<GameTables, 'factions'>, experimentPlayers: readonly ExperimentPlayer[]): string[] {
+  const o = row * RECORD_INTS;
+  const p = [record[o + R_PLAYER0], record[o + R_PLAYER1]];
+  const fi = [record[o + R_FACTION0], record[o + R_FACTION1]];
+  const f = [tables.factions[fi[0]], tables.factions[fi[1]]];
+  const lo = [record.subarray(o + R_LOADOUT0, o + R_LOADOUT0 + 8), record.subarray(o + R_LOADOUT1, o + R_LOADOUT1 + 8)];
+  const winner = record[o + R_WINNER];
+  const playerName = (i: number) => experimentPlayers[i]?.name ?? `player${i}`;
+  const cells: Cell[] = [
+    record[o + R_ID],
+    record[o + R_PAIR],
+    record[o + R_GAME],
+    record[o + R_SEED] >>> 0,
+    playerName(p[0]),
+    playerName(p[1]),
+    experimentPlayers[p[0]]?.policy ?? '',
+    experimentPlayers[p[1]]?.policy ?? '',
+    f[0]?.id ?? `faction${fi[0]}`,
+    f[1]?.id ?? `faction${fi[1]}`,
+    loadoutIds(f[0], lo[0]),
+    loadoutIds(f[1], lo[1]),
+    winner === 0 || winner === 1 ? playerName(p[winner]) : '',
+    winner === 0 || winner === 1 ? winner : '',
+    endName(record[o + R_STATUS]),
+    TERM_NAMES[record[o + R_TERMINATION]] ?? String(record[o + R_TERMINATION]),
+    record[o + R_ROUNDS],
+  ];
+  const cols = seatColumns(tables);
+  for (const base of [o + R_STATS0, o + R_STATS1]) for (const c of cols) cells.push(record[base + c.field]);
+  return cells.map(formatCell);
+}
+
+/** The summary.csv header. */
+export const SUMMARY_CSV_HEADER = ['scope', 'player', 'figure', 'value', 'lo', 'hi', 'n'] as const;
+
+/**
+ * The Summary as a flat table for summary.csv: a header row, then one row per
+ * (scope, player, figure) with value, lo, hi and n (lo/hi empty for counts and ratios).
+ * Scope is the pairing key ("A vs B") for pairing figures, or `player:<name>/<faction>`
+ * for a player's component figures; `player` names the player a figure is about ('' for
+ * the pairing as a whole). Row order follows the Summary (pairings, then players).
+ */
+export function summaryCsvRows(summary: Summary): Cell[][] {
+  const rows: Cell[][] = [[...SUMMARY_CSV_HEADER]];
+  const rate = (scope: string, player: string, figure: string, r: RateInterval) => rows.push([scope, player, figure, r.value, r.lo, r.hi, r.n]);
+  const mean = (scope: string, player: string, figure: string, m: MeanInterval) => rows.push([scope, player, figure, m.mean, m.lo, m.hi, m.n]);
+  const count = (scope: string, player: string, figure: string, value: number, n: number) => rows.push([scope, player, figure, value, '', '', n]);
+  for (const p of summary.pairings) {
+    const k = p.key;
+    count(k, '', 'matches', p.n, p.n);
+    for (const s of p.players) {
+      count(k, s.name, 'wins', s.wins, s.n);
+      count(k, s.name, 'draws', s.draws, s.n);
+      count(k, s.name, 'losses', s.losses, s.n);
+      rate(k, s.name, 'win_rate', s.winRate);
+      rate(k, s.name, 'score', s.score);
+    }
+    rate(k, '', 'draw_rate', p.draws.rate);
+    const pe = p.pentanomial;
+    pe.counts.forEach((c, i) => count(k, p.players[0].name, `pentanomial_${i / 2}`, c, pe.n));
+    rows.push([k, p.players[0].name, 'pentanomial_score', pe.score.mean, pe.score.lo, pe.score.hi, pe.n]);
+    rows.push([k, p.players[0].name, 'pentanomial_elo', pe.elo.value, pe.elo.lo, pe.elo.hi, pe.n]);
+    mean(k, '', 'rounds', p.length.rounds);
+    for (const h of p.length.histogram) count(k, '', `rounds_${h.rounds}`, h.count, p.length.n);
+    count(k, '', 'end_victory', p.ends.victory, p.ends.n);
+    count(k, '', 'end_draw', p.ends.draw, p.ends.n);
+    count(k, '', 'end_draw_by_limit', p.ends.drawByLimit, p.ends.n);
+    count(k, '', 'end_adjudicated', p.ends.adjudicated, p.ends.n);
+    for (const [why, c] of Object.entries(p.ends.terminations)) count(k, '', `termination_${why.replace(/\s+/g, '_')}`, c, p.ends.n);
+    rate(k, '', 'seat0_win_rate', p.seat.seat0WinRate);
+  }
+  for (const p of summary.playerStats) {
+    const scope = `player:${p.name}/${p.faction}`;
+    count(scope, p.name, 'matches', p.n, p.n);
+    rate(scope, p.name, 'win_rate', p.winRate);
+    mean(scope, p.name, 'damage_total', p.damage.total);
+    for (const s of p.damage.bySource) {
+      mean(scope, p.name, `damage_${s.source}`, s.damage);
+      count(scope, p.name, `shots_${s.source}`, s.shots.count, s.shots.n);
+      count(scope, p.name, `hits_${s.source}`, s.hits.count, s.hits.n);
+      count(scope, p.name, `hits_per_shot_${s.source}`, s.hitsPerShot.value, s.hitsPerShot.n);
+    }
+    for (const d of p.damageTaken) count(scope, p.name, `damage_taken_${d.section}`, d.perMatch, d.n);
+    for (const [name, m] of Object.entries(p.stats)) mean(scope, p.name, name, m);
+    count(scope, p.name, 'corvettes_launched', p.corvettes.launched, p.corvettes.n);
+    count(scope, p.name, 'corvettes_lost', p.corvettes.lost, p.corvettes.n);
+    count(scope, p.name, 'corvettes_killed', p.corvettes.killed, p.corvettes.n);
+    count(scope, p.name, 'corvette_exchange', p.corvettes.exchange, p.corvettes.n);
+    count(scope, p.name, 'enemy_tokens_destroyed', p.enemyTokensDestroyed.count, p.enemyTokensDestroyed.n);
+  }
+  return rows;
+}

@@ -1,0 +1,49 @@
+/**
+ * Progress for long runs: a live bar (matches done, matches per second, time left) on a
+ * terminal; plain periodic lines when output goes to a file or CI log, so logs stay
+ * readable. Uses cli-progress for the bar.
+ */
+import cliProgress from 'cli-progress';
+
+export class Progress {
+  private readonly total: number;
+  private readonly bar: cliProgress.SingleBar | null;
+  private readonly t0 = performance.now();
+  private lastLine = 0;
+
+  constructor(total: number, stream: NodeJS.WriteStream = process.stderr) {
+    this.total = total;
+    if (stream.isTTY) {
+      this.bar = new cliProgress.SingleBar(
+        { format: ' {bar} {value}/{total} matches | {rate} matches/s | {eta_formatted} left', stream, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      );
+      this.bar.start(total, 0, { rate: '0' });
+    } else this.bar = null;
+  }
+
+  private rate(done: number): number {
+    const secs = (performance.now() - this.t0) / 1000;
+    return secs > 0 ? done / secs : 0;
+  }
+
+  update(done: number): void {
+    const rate = this.rate(done);
+    if (this.bar) {
+      this.bar.update(done, { rate: rate.toFixed(0) });
+      return;
+    }
+    const now = performance.now();
+    if (now - this.lastLine < 5000 && done < this.total) return;
+    this.lastLine = now;
+    const left = rate > 0 ? (this.total - done) / rate : 0;
+    process.stderr.write(`${done}/${this.total} matches (${((100 * done) / this.total).toFixed(0)}%), ${rate.toFixed(0)} matches/s, ${left.toFixed(0)} s left\n`);
+  }
+
+  stop(done: number): void {
+    if (this.bar) {
+      this.bar.update(done, { rate: this.rate(done).toFixed(0) });
+      this.bar.stop();
+    } else if (done < this.total) process.stderr.write(`stopped at ${done}/${this.total} matches\n`);
+  }
+}

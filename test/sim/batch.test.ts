@@ -1,0 +1,126 @@
+/**
+ * The batch runner (issue 4): results do not depend on the number of workers, an
+ * interrupted run keeps its finished matches and says it is incomplete, any match in
+ * matches.csv replays alone from the experiment and its id, and bad experiment files are
+ * reported with file, place and expectation.
+ */
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { runBatch } from '../../src/sim/batch.ts';
+import { loadExperiment } from '../../src/sim/experiment.ts';
+import { prepare, MatchPlayer } from '../../src/sim/play.ts';
+import { ConfigError } from '../../src/content/errors.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'stareater-batch-'));
+const base = {
+  name: 'batch-test',
+  scenario: 'duel',
+  matches: 60,
+  seed: 'batch',
+  chunk: 7,
+  players: [
+    { name: 'a', policy: 'rammer', faction: 'fpa' },
+    { name: 'b', policy: 'random', faction: 'lamais', loadout: 'sample' },
+  ],
+};
+
+function writeExperiment(name: string, doc: unknown): string {
+  const file = join(dir, `${name}.yaml`);
+  writeFileSync(file, stringify(doc));
+  return file;
+}
+
+/** matches.csv without its header, rows sorted by match id. */
+function sortedRows(out: string): string[] {
+  const lines = readFileSync(join(out, 'matches.csv'), 'utf8').trim().split('\n');
+  return lines.slice(1).sort((x, y) => Number(x.split(',')[0]) - Number(y.split(',')[0]));
+}
+
+/** summary.json without the fields that describe the run rather than the results. */
+function results(out: string): unknown {
+  const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+  delete s.seconds;
+  delete s.workers;
+  return s;
+}
+
+describe('batch runs (issue 4)', () => {
+  it('1 worker and 2 workers give the same summary and the same CSV rows', async () => {
+    const file = writeExperiment('same', base);
+    const { experiment, text } = loadExperiment(file);
+    const one = await runBatch({ file, experiment, text, workers: 1, outDir: join(dir, 'one') });
+    const two = await runBatch({ file, experiment: loadExperiment(file).experiment, text, workers: 2, outDir: join(dir, 'two') });
+    expect(one.complete && two.complete).toBe(true);
+    expect(one.matches).toBe(60);
+    expect(sortedRows(one.dir)).toEqual(sortedRows(two.dir));
+    expect(JSON.stringify(results(one.dir))).toBe(JSON.stringify(results(two.dir)));
+    expect(readFileSync(join(one.dir, 'summary.csv'), 'utf8')).toBe(readFileSync(join(two.dir, 'summary.csv'), 'utf8'));
+    expect(readdirSync(join(one.dir, 'charts')).sort()).toEqual(
+      ['damage-by-component', 'ends', 'game-length', 'win-rate'].flatMap((c) => [`${c}.svg`, `${c}.vl.json`]).sort(),
+    );
+    // Seat-swapped pairs: every pair has a game with each player in seat 0.
+    const rows = sortedRows(one.dir).map((r) => r.split(','));
+    for (let i = 0; i < rows.length; i += 2) {
+      expect(rows[i][3]).toBe(rows[i + 1][3]); // same seed
+      expect([rows[i][4], rows[i + 1][4]]).toEqual(['a', 'b']);
+    }
+  });
+
+  it('a stopped run keeps its finished matches and writes a summary marked incomplete', async () => {
+    const file = writeExperiment('stopped', { ...base, matches: 4000, chunk: 20 });
+    const { experiment, text } = loadExperiment(file);
+    const stop = new AbortController();
+    const run = runBatch({ file, experiment, text, workers: 2, outDir: join(dir, 'stopped'), signal: stop.signal });
+    setTimeout(() => stop.abort(), 1500);
+    const r = await run;
+    expect(r.complete).toBe(false);
+    expect(r.matches).toBeGreaterThan(0);
+    expect(r.matches).toBeLessThan(4000);
+    const s = JSON.parse(readFileSync(join(r.dir, 'summary.json'), 'utf8'));
+    expect(s.complete).toBe(false);
+    expect(s.matchesPlayed).toBe(r.matches);
+    expect(s.n).toBe(r.matches);
+    expect(sortedRows(r.dir)).toHaveLength(r.matches); // every finished match is in the CSV, whole
+    expect(readdirSync(r.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('a match replays alone from the experiment and its id, exactly as in matches.csv', async () => {
+    const file = writeExperiment('replay', { ...base, matches: 10 });
+    const { experiment, text } = loadExperiment(file);
+    const r = await runBatch({ file, experiment, text, workers: 1, outDir: join(dir, 'replay') });
+    const rows = sortedRows(r.dir).map((x) => x.split(','));
+    const player = new MatchPlayer(await prepare(file, experiment));
+    for (const id of [0, 5, 9]) {
+      const m = player.play(id);
+      expect(String(m.seed)).toBe(rows[id][3]);
+      expect(String(m.state.round)).toBe(rows[id][16]);
+      expect(String(m.state.winner)).toBe(rows[id][13]);
+    }
+  });
+
+  it.each([
+    ['unknown policy', { players: [{ policy: 'nosuchbot', faction: 'fpa' }, base.players[1]] }, 'players[0].policy', /random/],
+    ['unknown faction', { players: [base.players[0], { policy: 'random', faction: 'klingon' }] }, 'players[1].faction', /fpa, lamais/],
+    ['three players', { players: [...base.players, base.players[0]] }, 'players', /exactly 2 items/],
+    ['bad loadout word', { players: [{ ...base.players[0], loadout: 'best' }, base.players[1]] }, 'players[0].loadout', /default|draft|sample/],
+    ['negative matches', { matches: -4 }, 'matches', /-4/],
+    ['typo key', { matchs: 10 }, 'matchs', /matchs/],
+  ])('bad experiment: %s', async (name, change, path, message) => {
+    const file = writeExperiment(name.replace(/\W+/g, '-'), { ...base, ...change });
+    let err: unknown;
+    try {
+      const { experiment } = loadExperiment(file);
+      await prepare(file, experiment);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const e = err as ConfigError;
+    expect(e.message).toContain(file);
+    expect(e.issues.map((i) => i.path).join(' | ')).toContain(path);
+    expect(e.message).toMatch(message);
+  });
+});
