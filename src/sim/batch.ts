@@ -93,12 +93,10 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   if (o.handleSigint) process.on('SIGINT', onSigint);
 
   const pool = new Piscina({
-    filename: new URL('./worker.ts', import.meta.url).href,
+    filename: new URL('./worker-entry.mjs', import.meta.url).href,
     maxThreads: workers,
-    minThreads: Math.min(workers, 1),
-    // Workers load TypeScript like the main thread: inherit tsx when it is already loaded
-    // (`tsx src/cli/main.ts`), else register it (tests, `node --import tsx`).
-    execArgv: process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+    minThreads: workers,
+    execArgv: [],
   });
   const progress = o.progress ? new Progress(total) : null;
   const t0 = performance.now();

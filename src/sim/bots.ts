@@ -19,26 +19,12 @@ export function listBots(dir = BOTS_DIR): string[] {
     .sort();
 }
 
-/**
- * Import a module by path. In a worker thread a dynamic `import()` of a .ts file can miss
- * the tsx hooks ("Unknown file extension"); tsx's `tsImport` loads it there.
- */
-async function importModule(file: string): Promise<unknown> {
-  try {
-    return await import(pathToFileURL(file).href);
-  } catch (e) {
-    if ((e as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw e;
-    const { tsImport } = await import('tsx/esm/api');
-    return tsImport(pathToFileURL(file).href, import.meta.url);
-  }
-}
-
 /** Import a bot's factory by name; throws naming the bots on offer when it is unknown. */
 export async function loadBotFactory(name: string, dir = BOTS_DIR): Promise<PolicyFactory> {
   for (const ext of ['.ts', '.js', '.mjs']) {
     const file = join(dir, name + ext);
     if (!existsSync(file)) continue;
-    const mod = (await importModule(file)) as { default?: unknown };
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     if (typeof mod.default !== 'function') throw new Error(`${file}: the default export must be a factory (params, rng) => Policy`);
     return mod.default as PolicyFactory;
   }
