@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,7 +15,7 @@ function run(...args: string[]) {
 }
 
 describe('stareater CLI', () => {
-  it.each(['demo', 'match', 'scenario', 'validate', 'bots'])('%s --help describes the command', (cmd) => {
+  it.each(['run', 'demo', 'match', 'scenario', 'validate', 'bots'])('%s --help describes the command', (cmd) => {
     const r = run(cmd, '--help');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Usage: stareater /);
@@ -24,7 +24,7 @@ describe('stareater CLI', () => {
   it('lists its commands at the top level', () => {
     const r = run('--help');
     expect(r.code).toBe(0);
-    for (const cmd of ['demo', 'match', 'scenario', 'validate', 'bots']) expect(r.out).toContain(cmd);
+    for (const cmd of ['run', 'demo', 'match', 'scenario', 'validate', 'bots']) expect(r.out).toContain(cmd);
   });
 
   it('replays the same match from the same seed, and another seed plays another', () => {
@@ -42,6 +42,15 @@ describe('stareater CLI', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('=== Round 1 ===');
     expect(r.out).toMatch(/Result: (victory|draw|draw-by-limit)/);
+  });
+
+  it('run plays an experiment on worker threads and writes the results folder', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'stareater-run-')), 'r');
+    const r = run('run', 'default', '--matches', '20', '--workers', '1', '--out', out, '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Done: 20 matches/);
+    expect(r.out).toMatch(/fpa-rammer wins \d+ = [\d.]+% \(95% CI/);
+    for (const f of ['matches.csv', 'summary.json', 'summary.csv', 'experiment.yaml', 'charts/win-rate.svg']) expect(existsSync(join(out, f))).toBe(true);
   });
 
   it('validate accepts the shipped configs', () => {
