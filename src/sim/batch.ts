@@ -148,16 +148,18 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   }
   const seconds = (performance.now() - t0) / 1000;
   const complete = done === total && !failure;
+  // summary.json holds results only, so it is byte-identical whatever the worker count;
+  // how the run went (time, threads) goes to run.json.
   const summary = {
     ...acc.summarize(),
     seed: ex.seed,
     complete,
     matchesPlanned: total,
     matchesPlayed: done,
-    workers,
-    seconds: Math.round(seconds * 1000) / 1000,
     state: acc.toJSON(),
   };
+  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / seconds), node: process.version, finished: new Date().toISOString() };
+  writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (ex.outputs.summary) {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     writeAtomic(join(dir, 'summary.csv'), toCsv(summaryCsvRows(acc.summarize())));
