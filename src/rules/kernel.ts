@@ -281,6 +281,14 @@ export class Kernel {
   private readonly origin = new Int32Array(3);
   /** Legal-action scratch for auto-answers and validation (no allocation per decision). */
   private readonly scratch = new Int32Array(MAX_ACTIONS);
+  /**
+   * The legal list of the decision last asked, with the state object and version it belongs
+   * to: any change to the state (an answer, a copyFrom) gives it a new version.
+   */
+  private readonly asked = new Int32Array(MAX_ACTIONS);
+  private askedState: GameState | null = null;
+  private askedVersion = 0;
+  private askedCount = 0;
   /** Scratch for counting inside a legal-action listing (never the caller's buffer). */
   private readonly probe = new Int32Array(MAX_ACTIONS);
   log: EventLog | null = null;
@@ -302,6 +310,7 @@ export class Kernel {
 
   /** Initialise `s` for a match; throws SetupError naming the problem. */
   setup(s: GameState, m: MatchSetup): GameState {
+    s.touch();
     s.bytes.fill(0);
     const n = m.ships.length;
     if (n < 2 || n > MAX_PLAYERS) throw new SetupError(`a match needs 2 to ${MAX_PLAYERS} ships, got ${n}`);
@@ -450,6 +459,11 @@ export class Kernel {
    */
   legal(s: GameState, p: number, out: Int32Array): number {
     if (((s.g[G_PENDING] >> p) & 1) === 0) return 0;
+    if (out !== this.asked && this.askedValid(s)) {
+      const n = this.askedCount;
+      for (let i = 0; i < n; i++) out[i] = this.asked[i];
+      return n;
+    }
     switch (s.g[G_DECISION]) {
       case D_COMMIT:
         return this.legalCommit(s, p, out);
@@ -580,6 +594,12 @@ export class Kernel {
     this.run(s);
   }
 
+  /** `submit` for an answer the caller has just checked with isLegal (no second check). */
+  submitLegal(s: GameState, p: number, action: number): void {
+    this.apply(s, p, action);
+    this.run(s);
+  }
+
   /** Is `a` one of p's legal actions now? Commitments are checked by decoding, not by listing. */
   isLegal(s: GameState, p: number, a: number): boolean {
     if (((s.g[G_PENDING] >> p) & 1) === 0 || !Number.isInteger(a)) return false;
@@ -597,6 +617,10 @@ export class Kernel {
       if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
       return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
+    if (this.askedValid(s)) {
+      for (let i = 0; i < this.askedCount; i++) if (this.asked[i] === a) return true;
+      return false;
+    }
     const scratch = this.scratch;
     const n = this.legal(s, p, scratch);
     for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
@@ -605,6 +629,7 @@ export class Kernel {
 
   /** Apply an answer known to be legal (no check), without resuming resolution. */
   private apply(s: GameState, p: number, a: number): void {
+    s.touch();
     const g = s.g;
     g[G_PENDING] &= ~(1 << p);
     switch (g[G_DECISION]) {
@@ -713,13 +738,23 @@ export class Kernel {
     const g = s.g;
     g[G_DECISION] = kind;
     g[G_PENDING] = 1 << p;
-    const scratch = this.scratch;
-    const n = this.legal(s, p, scratch);
+    const list = this.asked;
+    const n = this.legal(s, p, list);
     if (n === 1) {
-      this.apply(s, p, scratch[0]);
+      this.apply(s, p, list[0]);
       return false;
     }
+    // Keep the list: legal() and isLegal() answer from it while the state is unchanged.
+    s.touch();
+    this.askedState = s;
+    this.askedVersion = s.version;
+    this.askedCount = n;
     return true;
+  }
+
+  /** Is the list kept by the last ask() the legal list of `s` now (same object, same version)? */
+  private askedValid(s: GameState): boolean {
+    return s === this.askedState && s.version === this.askedVersion && s.g[G_DECISION] !== D_COMMIT;
   }
 
   // ------------------------------------------------------------------ round loop

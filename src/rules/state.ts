@@ -328,9 +328,23 @@ export class GameState {
     this.corvFired = views.corvFired as Int8Array;
   }
 
+  /**
+   * Version of this object's contents, outside the buffer (so equal states stay equal to
+   * the byte): every change made through copyFrom or the kernel gives it a new, globally
+   * unique value. Code that writes the arrays directly must call touch() afterwards.
+   */
+  version = 0;
+  private static versions = 0;
+
+  /** Mark the contents as changed. */
+  touch(): void {
+    this.version = ++GameState.versions;
+  }
+
   /** Copy another state into this one (one buffer copy, no allocation). */
   copyFrom(other: GameState): this {
     this.bytes.set(other.bytes);
+    this.touch();
     return this;
   }
 

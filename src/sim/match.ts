@@ -103,7 +103,7 @@ export class MatchRunner {
         }
         this.policyMicros[p] += (performance.now() - t0) * 1000;
         if (!k.isLegal(s, p, a)) throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) answered ${a}, not a legal action`);
-        k.submit(s, p, a);
+        k.submitLegal(s, p, a);
         if (s.status !== STATUS_ONGOING) break;
       }
     }
