@@ -41,6 +41,8 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Handle Ctrl-C by stopping cleanly (the CLI sets this). */
   handleSigint?: boolean;
+  /** Called with the number of finished matches after each chunk. */
+  onProgress?: (done: number) => void;
 }
 
 export interface BatchResult {
@@ -120,6 +122,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
         }
         done += count;
         progress?.update(done);
+        o.onProgress?.(done);
       },
       (e: unknown) => {
         if (!abort.signal.aborted) throw e;

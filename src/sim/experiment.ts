@@ -37,6 +37,8 @@ export const ExperimentSchema = z.strictObject({
   kind: z.literal('batch').default('batch'),
   /** A scenario name (configs/scenarios) or file: the board and starting positions. */
   scenario: z.string().default('duel'),
+  /** Play on this board instead of the scenario's (configs/boards); the positions must fit on it. */
+  board: z.string().optional(),
   /** Number of matches, played in seat-swapped pairs (rounded up to even). */
   matches: z.number().int().min(2).max(10_000_000),
   /** Master seed: every match seed derives from it. */

@@ -38,7 +38,21 @@ export interface Prepared {
 export async function prepare(file: string, experiment: Experiment): Promise<Prepared> {
   const { file: scenarioFile, scenario } = loadScenario(experiment.scenario);
   if (scenario.ships.length !== 2) throw ConfigError.at(file, 'scenario', 'a scenario with two ships', experiment.scenario);
-  const tables = tablesForScenario(scenario);
+  if (experiment.board) scenario.board = experiment.board;
+  let tables: GameTables;
+  try {
+    tables = tablesForScenario(scenario);
+  } catch (e) {
+    if (!(e instanceof ConfigError) || !experiment.board || !e.file.includes('boards')) throw e;
+    throw ConfigError.at(file, 'board', e.issues[0]?.expected ?? 'a board name', experiment.board);
+  }
+  // Check the starting positions fit the board now, not in a worker.
+  try {
+    new Kernel(tables).setup(new GameState(), scenarioSetup(scenarioFile, scenario, tables, 0));
+  } catch (e) {
+    if (e instanceof ConfigError) throw e;
+    throw ConfigError.at(file, experiment.board ? 'board' : 'scenario', `a board on which scenario ${experiment.scenario} can be set up (${(e as Error).message})`, experiment.board ?? experiment.scenario);
+  }
   if (experiment.roundLimit) tables.roundLimit = experiment.roundLimit;
   const factions = experiment.players.map((p, i) => {
     const fi = factionIndex(tables, p.faction);

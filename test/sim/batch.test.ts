@@ -67,9 +67,8 @@ describe('batch runs (issue 4)', () => {
     const file = writeExperiment('stopped', { ...base, matches: 4000, chunk: 20 });
     const { experiment, text } = loadExperiment(file);
     const stop = new AbortController();
-    const run = runBatch({ file, experiment, text, workers: 2, outDir: join(dir, 'stopped'), signal: stop.signal });
-    setTimeout(() => stop.abort(), 1500);
-    const r = await run;
+    // Stop as soon as some matches have finished (as Ctrl-C would), whatever the machine's speed.
+    const r = await runBatch({ file, experiment, text, workers: 2, outDir: join(dir, 'stopped'), signal: stop.signal, onProgress: () => stop.abort() });
     expect(r.complete).toBe(false);
     expect(r.matches).toBeGreaterThan(0);
     expect(r.matches).toBeLessThan(4000);
@@ -102,6 +101,8 @@ describe('batch runs (issue 4)', () => {
     ['bad loadout word', { players: [{ ...base.players[0], loadout: 'best' }, base.players[1]] }, 'players[0].loadout', /default|draft|sample/],
     ['negative matches', { matches: -4 }, 'matches', /-4/],
     ['typo key', { matchs: 10 }, 'matchs', /matchs/],
+    ['unknown board', { board: 'moon' }, 'board', /standard/],
+    ['board too small for the scenario', { board: 'small' }, 'board', /not wholly on the board/],
   ])('bad experiment: %s', async (name, change, path, message) => {
     const file = writeExperiment(name.replace(/\W+/g, '-'), { ...base, ...change });
     let err: unknown;
