@@ -20,7 +20,8 @@ import { loadBotFactory, makePolicy, listBots } from '../sim/bots.js';
 import { formatEvents } from '../sim/log.js';
 import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
-import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
+import { loadExperiment, DEFAULT_EXPERIMENT, pairingsOf } from '../sim/experiment.js';
+import { liveTable } from '../report/tournament.js';
 import { runBatch } from '../sim/batch.js';
 import { prepare, MatchPlayer } from '../sim/play.js';
 import { relative } from 'node:path';
@@ -184,15 +185,22 @@ export function buildProgram(): Command {
     .option('-n, --matches <n>', 'number of matches; overrides the file', intArg)
     .option('-o, --out <dir>', 'results folder (default results/<name>-<timestamp>)')
     .option('--no-progress', 'no progress display')
-    .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean }) => {
+    .option('--resume <dir>', 'continue a stopped run from its results folder (its checkpoint), ending with the numbers an uninterrupted run gives')
+    .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean; resume?: string }) => {
       const { file: path, experiment, text } = loadExperiment(file);
       if (o.matches) experiment.matches = o.matches + (o.matches % 2);
-      console.log(`Running ${experiment.name}: ${experiment.matches} matches (${experiment.matches / 2} seat-swapped pairs), seed ${experiment.seed}`);
-      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, progress: o.progress, handleSigint: true });
+      const pairings = pairingsOf(experiment).length;
+      console.log(
+        `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${pairings > 1 ? `${pairings} pairings x ` : ''}${experiment.matches} matches (seat-swapped pairs), seed ${experiment.seed}`,
+      );
+      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: true });
       const rel = relative(process.cwd(), r.dir) || '.';
-      console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete)'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / r.seconds).toFixed(0)} matches/s)`);
-      console.log(`Results: ${rel}/ (matches.csv, summary.json, summary.csv, charts/)`);
-      printHeadline(r.summary);
+      console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
+      console.log(`Results: ${rel}/`);
+      if (r.ratings) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
+      else printHeadline(r.summary);
+      const sprt = r.summary.sprt as { decision: string; llr: number; lower: number; upper: number; pairs: number; stoppedBy: string } | undefined;
+      if (sprt) console.log(`  GSPRT: LLR ${sprt.llr.toFixed(3)} in (${sprt.lower.toFixed(3)}, ${sprt.upper.toFixed(3)}) after ${sprt.pairs} pairs: ${sprt.decision === 'continue' ? `no decision (${sprt.stoppedBy})` : `accept ${sprt.decision}`}`);
       if (!r.complete) process.exitCode = 130;
     });
 

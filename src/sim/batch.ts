@@ -12,12 +12,16 @@
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
  */
-import { mkdirSync, writeFileSync, renameSync, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdirSync, writeFileSync, renameSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import { repoRoot } from '../content/load.js';
-import type { Experiment } from './experiment.js';
+import { type Experiment, pairingsOf, totalMatches } from './experiment.js';
+import { ConfigError, ROOT } from '../content/errors.js';
+import { sprtStatus, type SprtStatus } from '../analysis/sprt.js';
+import { fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
+import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts } from '../report/tournament.js';
 import type { ChunkTask } from './worker.js';
 import { prepare, type Prepared } from './play.js';
 import { RECORD_INTS } from './record.js';
@@ -43,6 +47,10 @@ export interface BatchOptions {
   handleSigint?: boolean;
   /** Called with the number of finished matches after each chunk. */
   onProgress?: (done: number) => void;
+  /** Continue the stopped run in this results folder (its checkpoint.json). */
+  resume?: string;
+  /** Print a standings table now and then (tournaments). */
+  liveTable?: boolean;
 }
 
 export interface BatchResult {
@@ -50,7 +58,8 @@ export interface BatchResult {
   complete: boolean;
   matches: number;
   seconds: number;
-  summary: unknown;
+  summary: Record<string, unknown>;
+  ratings: Ratings | null;
 }
 
 function timestamp(): string {
@@ -72,19 +81,54 @@ function closeStream(ws: WriteStream): Promise<void> {
   });
 }
 
+interface Checkpoint {
+  experiment: string;
+  total: number;
+  chunk: number;
+  /** Starts of the chunks whose matches are in the state and in matches.csv. */
+  done: number[];
+  /** Length of matches.csv holding exactly those rows. */
+  csvBytes: number;
+  state: unknown;
+}
+
 export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const ex = o.experiment;
   const prep: Prepared = await prepare(o.file, ex); // validates players, factions, bots before any thread starts
-  const total = ex.matches;
+  const pairings = pairingsOf(ex);
+  const total = totalMatches(ex);
   const workers = (o.workers ?? ex.workers) || availableParallelism();
-  const dir = resolve(o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
+  const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
   mkdirSync(dir, { recursive: true });
-  writeAtomic(join(dir, 'experiment.yaml'), o.text);
-
   const players = ex.players.map((p) => ({ name: p.name!, policy: p.policy, faction: p.faction }));
-  const acc = new SummaryAccumulator({ name: ex.name, players, tables: prep.tables, factions: prep.factions });
-  const csv = ex.outputs.matchesCsv ? createWriteStream(join(dir, 'matches.csv')) : null;
-  if (csv) csv.write(toCsv([matchRowHeader(prep.tables)]));
+  const csvPath = join(dir, 'matches.csv');
+  const checkpointPath = join(dir, 'checkpoint.json');
+  const compare = ex.kind === 'compare' ? ex.sprt! : null;
+
+  // Resume (tournaments autosave): the state so far, the chunks it holds, the CSV up to them.
+  let acc = new SummaryAccumulator({ name: ex.name, players, tables: prep.tables, factions: prep.factions });
+  const doneChunks = new Set<number>();
+  let csvBytes = 0;
+  if (o.resume) {
+    if (!existsSync(checkpointPath)) throw ConfigError.at(checkpointPath, ROOT, 'a checkpoint written by a stopped run (checkpoint.json)', 'no such file');
+    const cp = JSON.parse(readFileSync(checkpointPath, 'utf8')) as Checkpoint;
+    if (cp.experiment !== JSON.stringify(ex) || cp.chunk !== ex.chunk)
+      throw ConfigError.at(o.file, ROOT, `the same experiment as the run in ${dir} (it changed since)`, ex.name);
+    if (compare) throw ConfigError.at(o.file, 'kind', 'a batch, tournament or gauntlet (compare runs restart)', ex.kind);
+    acc = SummaryAccumulator.fromJSON(cp.state as never);
+    cp.done.forEach((c) => doneChunks.add(c));
+    csvBytes = cp.csvBytes;
+    if (existsSync(csvPath)) truncateSync(csvPath, csvBytes);
+  } else writeAtomic(join(dir, 'experiment.yaml'), o.text);
+  let csv: WriteStream | null = null;
+  if (ex.outputs.matchesCsv) {
+    csv = createWriteStream(csvPath, { flags: o.resume ? 'a' : 'w' });
+    if (!o.resume) {
+      const header = toCsv([matchRowHeader(prep.tables)]);
+      csv.write(header);
+      csvBytes += Buffer.byteLength(header);
+    }
+  }
 
   const abort = new AbortController();
   if (o.signal) o.signal.addEventListener('abort', () => abort.abort(), { once: true });
@@ -102,27 +146,74 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   });
   const progress = o.progress ? new Progress(total) : null;
   const t0 = performance.now();
-  let done = 0;
+  let done = acc.size;
   let next = 0;
   const inflight = new Set<Promise<void>>();
+  let lastSave = performance.now();
+  let lastTable = performance.now();
+  let decision: SprtStatus | null = null;
+
+  const saveCheckpoint = () => {
+    const cp: Checkpoint = { experiment: JSON.stringify(ex), total, chunk: ex.chunk, done: [...doneChunks].sort((x, y) => x - y), csvBytes, state: acc.toJSON() };
+    writeAtomic(checkpointPath, JSON.stringify(cp) + '\n');
+    lastSave = performance.now();
+  };
+
+  /** Fold one finished chunk into the statistics and the CSV. */
+  const fold = (from: number, rec: Int32Array) => {
+    const count = rec.length / RECORD_INTS;
+    acc.add(rec, count);
+    if (csv) {
+      const rows: string[][] = [];
+      for (let i = 0; i < count; i++) rows.push(matchRow(rec, i, prep.tables, players));
+      const text = toCsv(rows);
+      csv.write(text);
+      csvBytes += Buffer.byteLength(text);
+    }
+    doneChunks.add(from);
+    done += count;
+    progress?.update(done);
+    o.onProgress?.(done);
+  };
+
+  // compare: chunks count only as a contiguous prefix, so the stopping point (and so every
+  // figure) is the same whatever the number of workers or the order chunks finish in.
+  const waiting = new Map<number, Int32Array>();
+  let prefix = 0;
+  const foldPrefix = () => {
+    while (!decision && waiting.has(prefix)) {
+      const rec = waiting.get(prefix)!;
+      waiting.delete(prefix);
+      fold(prefix, rec);
+      prefix += ex.chunk;
+      const p = acc.summarize().pairings[0];
+      const st = sprtStatus(p.pentanomial.counts, compare!.elo0, compare!.elo1, compare!.alpha, compare!.beta);
+      process.stderr.write(`  pairs ${st.pairs}: LLR ${st.llr.toFixed(3)} (bounds ${st.lower.toFixed(3)}, ${st.upper.toFixed(3)})${st.decision === 'continue' ? '' : ` -> accept ${st.decision}`}\n`);
+      if (st.decision !== 'continue') {
+        decision = st;
+        abort.abort();
+      }
+    }
+  };
 
   const launch = () => {
+    while (next < total && doneChunks.has(next)) next += ex.chunk;
+    if (next >= total) return;
     const from = next;
     const to = Math.min(total, from + ex.chunk);
     next = to;
     const task: ChunkTask = { file: o.file, experiment: ex, from, to };
     const p = (pool.run(task, { signal: abort.signal }) as Promise<Int32Array>).then(
       (rec) => {
-        const count = rec.length / RECORD_INTS;
-        acc.add(rec, count);
-        if (csv) {
-          const rows: string[][] = [];
-          for (let i = 0; i < count; i++) rows.push(matchRow(rec, i, prep.tables, players));
-          csv.write(toCsv(rows));
+        if (compare) {
+          waiting.set(from, rec);
+          foldPrefix();
+        } else fold(from, rec);
+        if (!compare && performance.now() - lastSave > 5000) saveCheckpoint();
+        if (o.liveTable && pairings.length > 1 && performance.now() - lastTable > 10_000) {
+          lastTable = performance.now();
+          process.stderr.write(liveTable(acc.summarize()) + '\n');
         }
-        done += count;
-        progress?.update(done);
-        o.onProgress?.(done);
       },
       (e: unknown) => {
         if (!abort.signal.aborted) throw e;
@@ -134,11 +225,12 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
 
   let failure: unknown = null;
   try {
-    while (next < total && !abort.signal.aborted) {
+    while (!abort.signal.aborted) {
       while (next < total && inflight.size < workers * 2 && !abort.signal.aborted) launch();
-      if (inflight.size) await Promise.race(inflight);
+      if (!inflight.size) break;
+      await Promise.race(inflight);
     }
-    await Promise.all(inflight);
+    await Promise.allSettled(inflight);
   } catch (e) {
     failure = e;
     abort.abort();
@@ -150,24 +242,45 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     if (csv) await closeStream(csv);
   }
   const seconds = (performance.now() - t0) / 1000;
-  const complete = done === total && !failure;
+  const complete = !failure && (decision !== null || done === total);
+  if (!complete && !compare) saveCheckpoint();
+  else if (existsSync(checkpointPath)) rmSync(checkpointPath);
+  const summarized = acc.summarize();
   // summary.json holds results only, so it is byte-identical whatever the worker count;
   // how the run went (time, threads) goes to run.json.
-  const summary = {
-    ...acc.summarize(),
+  const summary: Record<string, unknown> = {
+    ...summarized,
+    kind: ex.kind,
     seed: ex.seed,
     complete,
     matchesPlanned: total,
     matchesPlayed: done,
-    state: acc.toJSON(),
   };
-  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / seconds), node: process.version, finished: new Date().toISOString() };
+  let ratings: Ratings | null = null;
+  if (pairings.length > 1 || ex.kind === 'tournament' || ex.kind === 'gauntlet') {
+    ratings = fitRatings(ratingInput(summarized), { seed: `${ex.seed}/bootstrap` });
+    summary.ratings = ratings;
+  }
+  if (compare) {
+    const st = decision ?? sprtStatus(summarized.pairings[0].pentanomial.counts, compare.elo0, compare.elo1, compare.alpha, compare.beta);
+    summary.sprt = { ...compare, ...st, stoppedBy: decision ? 'sprt' : done >= total ? 'maximum' : 'stopped' };
+  }
+  summary.state = acc.toJSON();
+  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString() };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (ex.outputs.summary) {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
-    writeAtomic(join(dir, 'summary.csv'), toCsv(summaryCsvRows(acc.summarize())));
+    writeAtomic(join(dir, 'summary.csv'), toCsv(summaryCsvRows(summarized)));
+    writeAtomic(join(dir, 'pairings.csv'), toCsv(pairingsRows(summarized)));
+    if (ratings) {
+      writeAtomic(join(dir, 'crosstable.csv'), toCsv(crosstableRows(summarized)));
+      writeAtomic(join(dir, 'ratings.csv'), toCsv(ratingsRows(ratings)));
+    }
   }
-  if (ex.outputs.charts && done > 0) await writeCharts(acc.summarize(), join(dir, 'charts'));
+  if (ex.outputs.charts && done > 0) {
+    await writeCharts(summarized, join(dir, 'charts'));
+    if (ratings) await writeTournamentCharts(summarized, ratings, join(dir, 'charts'));
+  }
   if (failure) throw failure;
-  return { dir, complete, matches: done, seconds, summary };
+  return { dir, complete, matches: done, seconds, summary, ratings };
 }

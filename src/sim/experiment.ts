@@ -34,12 +34,16 @@ const PlayerSchema = z.strictObject({
 export const ExperimentSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names the results folder)'),
   description: z.string().optional(),
-  kind: z.literal('batch').default('batch'),
+  /**
+   * batch: two players; tournament: round robin over every pair of entrants; gauntlet: the
+   * first entrant against each of the others; compare: A vs B until a GSPRT decides (`sprt`).
+   */
+  kind: z.enum(['batch', 'tournament', 'gauntlet', 'compare']).default('batch'),
   /** A scenario name (configs/scenarios) or file: the board and starting positions. */
   scenario: z.string().default('duel'),
   /** Play on this board instead of the scenario's (configs/boards); the positions must fit on it. */
   board: z.string().optional(),
-  /** Number of matches, played in seat-swapped pairs (rounded up to even). */
+  /** Matches per pairing, played in seat-swapped pairs (rounded up to even); for compare, the most it may play. */
   matches: z.number().int().min(2).max(10_000_000),
   /** Master seed: every match seed derives from it. */
   seed: z.union([z.number().int(), z.string()]).default(1),
@@ -49,7 +53,17 @@ export const ExperimentSchema = z.strictObject({
   roundLimit: z.number().int().min(1).optional(),
   /** Matches per worker task. */
   chunk: z.number().int().min(1).max(100_000).default(250),
-  players: z.array(PlayerSchema).length(2, 'exactly two players for a batch (tournaments come later)'),
+  /** The players (entrants): a policy with parameters, a faction and a loadout. */
+  players: z.array(PlayerSchema).min(2).max(64),
+  /** compare: the generalized SPRT's hypotheses (Elo of A over B) and error rates. */
+  sprt: z
+    .strictObject({
+      elo0: z.number().default(0),
+      elo1: z.number().default(10),
+      alpha: z.number().gt(0).lt(0.5).default(0.05),
+      beta: z.number().gt(0).lt(0.5).default(0.05),
+    })
+    .optional(),
   outputs: z
     .strictObject({
       matchesCsv: z.boolean().default(true),
@@ -75,8 +89,15 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
   if (!/\.(ya?ml|json)$/.test(file)) file = join(experimentDir(), `${fileOrName}.yaml`);
   const experiment = loadYaml(file, ExperimentSchema);
   experiment.players.forEach((p) => (p.name ??= `${p.policy}-${p.faction}`));
-  if (experiment.players[0].name === experiment.players[1].name)
-    throw ConfigError.at(file, 'players[1].name', 'a name different from players[0]', experiment.players[1].name);
+  const seen = new Map<string, number>();
+  experiment.players.forEach((p, i) => {
+    const j = seen.get(p.name!);
+    if (j !== undefined) throw ConfigError.at(file, `players[${i}].name`, `a name different from players[${j}]'s (give each player a name)`, p.name);
+    seen.set(p.name!, i);
+  });
+  if ((experiment.kind === 'batch' || experiment.kind === 'compare') && experiment.players.length !== 2)
+    throw ConfigError.at(file, 'players', `exactly two players for a ${experiment.kind}`, `${experiment.players.length} players`);
+  if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
   if (experiment.matches % 2) experiment.matches++;
   return { file, experiment, text: readFileSync(file, 'utf8') };
 }
@@ -86,7 +107,40 @@ export function pairSeed(master: string | number, pair: number): number {
   return seedrandom(`${master}/pair/${pair}`).int32() >>> 0;
 }
 
-/** Which experiment player sits in each seat of match `id`: game 0 of a pair A-B, game 1 B-A. */
-export function seatsOf(id: number): [number, number] {
-  return (id & 1) === 0 ? [0, 1] : [1, 0];
+/** The pairings an experiment plays, as [player a, player b] (a < b). */
+export function pairingsOf(ex: Pick<Experiment, 'kind' | 'players'>): [number, number][] {
+  const n = ex.players.length;
+  const out: [number, number][] = [];
+  if (ex.kind === 'tournament') {
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push([a, b]);
+  } else if (ex.kind === 'gauntlet') {
+    for (let b = 1; b < n; b++) out.push([0, b]);
+  } else out.push([0, 1]);
+  return out;
+}
+
+/** Total matches of an experiment: matches per pairing times pairings. */
+export function totalMatches(ex: Experiment): number {
+  return ex.matches * pairingsOf(ex).length;
+}
+
+/**
+ * What match `id` is: its pairing, its pair (global, unique per pairing) and local pair
+ * (which seed it shares with the same pair of every other pairing), its game (0, or 1 with
+ * seats swapped) and which players sit where.
+ */
+export interface MatchSlot {
+  pairing: number;
+  pair: number;
+  localPair: number;
+  game: number;
+  seats: [number, number];
+}
+export function slotOf(ex: Experiment, pairings: [number, number][], id: number): MatchSlot {
+  const pairing = Math.floor(id / ex.matches);
+  const local = id - pairing * ex.matches;
+  const localPair = local >> 1;
+  const game = local & 1;
+  const [a, b] = pairings[pairing];
+  return { pairing, pair: pairing * (ex.matches >> 1) + localPair, localPair, game, seats: game === 0 ? [a, b] : [b, a] };
 }

@@ -18,7 +18,7 @@ import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 import { MatchRunner, PolicyError } from './match.js';
 import { loadBotFactory, makePolicy } from './bots.js';
-import { type Experiment, pairSeed, seatsOf } from './experiment.js';
+import { type Experiment, pairSeed, pairingsOf, slotOf } from './experiment.js';
 import { STATUS_ADJUDICATED, TERM_ILLEGAL, TERM_THREW } from './record.js';
 
 /** An experiment made ready to play: content loaded, bots imported, loadouts compiled. */
@@ -106,9 +106,11 @@ export class MatchPlayer {
   readonly kernel: Kernel;
   readonly runner: MatchRunner;
   readonly state = new GameState();
+  private readonly pairings: [number, number][];
 
   constructor(prep: Prepared) {
     this.prep = prep;
+    this.pairings = pairingsOf(prep.experiment);
     this.kernel = new Kernel(prep.tables);
     this.runner = new MatchRunner(this.kernel);
   }
@@ -116,10 +118,9 @@ export class MatchPlayer {
   /** Play match `id`; with a log attached, its events are recorded. */
   play(id: number, log: EventLog | null = null): PlayedMatch {
     const { experiment, tables, scenario, scenarioFile } = this.prep;
-    const pair = id >> 1;
-    const game = id & 1;
-    const seed = pairSeed(experiment.seed, pair);
-    const seats = seatsOf(id);
+    const { pair, localPair, game, seats } = slotOf(experiment, this.pairings, id);
+    // Every pairing plays pair k on the same seed: shared seeds across the field.
+    const seed = pairSeed(experiment.seed, localPair);
     const policies: Policy[] = seats.map((pl, seat) => makePolicy(this.prep.factories[pl], experiment.players[pl].params, seed, seat));
     const setup = scenarioSetup(scenarioFile, scenario, tables, seed);
     for (let seat = 0; seat < 2; seat++) {

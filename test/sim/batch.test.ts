@@ -97,10 +97,11 @@ describe('batch runs (issue 4)', () => {
   it.each([
     ['unknown policy', { players: [{ policy: 'nosuchbot', faction: 'fpa' }, base.players[1]] }, 'players[0].policy', /random/],
     ['unknown faction', { players: [base.players[0], { policy: 'random', faction: 'klingon' }] }, 'players[1].faction', /fpa, lamais/],
-    ['three players', { players: [...base.players, base.players[0]] }, 'players', /exactly 2 items/],
+    ['three players', { players: [...base.players, { name: 'c', policy: 'random', faction: 'fpa' }] }, 'players', /exactly two players for a batch/],
     ['bad loadout word', { players: [{ ...base.players[0], loadout: 'best' }, base.players[1]] }, 'players[0].loadout', /default|draft|sample/],
     ['negative matches', { matches: -4 }, 'matches', /-4/],
     ['typo key', { matchs: 10 }, 'matchs', /matchs/],
+    ['two players with one name', { players: [base.players[0], { ...base.players[1], name: 'a' }] }, 'players[1].name', /different from players\[0\]/],
     ['unknown board', { board: 'moon' }, 'board', /standard/],
     ['board too small for the scenario', { board: 'small' }, 'board', /not wholly on the board/],
   ])('bad experiment: %s', async (name, change, path, message) => {
@@ -117,5 +118,80 @@ describe('batch runs (issue 4)', () => {
     expect(e.message).toContain(file);
     expect(e.issues.map((i) => i.path).join(' | ')).toContain(path);
     expect(e.message).toMatch(message);
+  });
+});
+
+describe('tournaments (issue 6)', () => {
+  const tour = {
+    name: 'tour-test',
+    kind: 'tournament',
+    scenario: 'duel',
+    matches: 20,
+    seed: 't',
+    chunk: 5,
+    players: [
+      { name: 'random', policy: 'random', faction: 'fpa' },
+      { name: 'rammer', policy: 'rammer', faction: 'fpa' },
+      { name: 'rammer-slow', policy: 'rammer', faction: 'fpa', params: { maxSpeed: 1 } },
+    ],
+  };
+
+  it('a round robin plays every pairing on shared seeds and writes ratings, crosstable and pairings', async () => {
+    const file = writeExperiment('tour', tour);
+    const { experiment, text } = loadExperiment(file);
+    const r = await runBatch({ file, experiment, text, workers: 2, outDir: join(dir, 'tour') });
+    expect(r.complete).toBe(true);
+    expect(r.matches).toBe(60);
+    for (const f of ['crosstable.csv', 'ratings.csv', 'pairings.csv', 'summary.json']) expect(readFileSync(join(r.dir, f), 'utf8').length).toBeGreaterThan(10);
+    const rows = sortedRows(r.dir).map((x) => x.split(','));
+    // Pair k of every pairing shares its seed: ids 0, 20 and 40 are pair 0 of pairings 0, 1, 2.
+    expect(rows[0][3]).toBe(rows[20][3]);
+    expect(rows[0][3]).toBe(rows[40][3]);
+    expect(new Set(rows.map((x) => `${x[4]}|${x[5]}`)).size).toBe(6); // 3 pairings x 2 seatings
+  });
+
+  it('a stopped tournament resumes to exactly the numbers of an uninterrupted run', async () => {
+    const file = writeExperiment('tour-resume', { ...tour, matches: 40 });
+    const whole = await runBatch({ ...loadExperiment(file), workers: 2, outDir: join(dir, 'tour-whole') });
+    const stop = new AbortController();
+    let chunks = 0;
+    const part = await runBatch({
+      ...loadExperiment(file),
+      workers: 2,
+      outDir: join(dir, 'tour-part'),
+      signal: stop.signal,
+      onProgress: () => {
+        if (++chunks === 3) stop.abort();
+      },
+    });
+    expect(part.complete).toBe(false);
+    expect(part.matches).toBeLessThan(120);
+    const resumed = await runBatch({ ...loadExperiment(file), workers: 1, resume: part.dir });
+    expect(resumed.complete).toBe(true);
+    expect(readFileSync(join(resumed.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'summary.json'), 'utf8'));
+    expect(sortedRows(resumed.dir)).toEqual(sortedRows(whole.dir));
+    expect(readFileSync(join(resumed.dir, 'ratings.csv'), 'utf8')).toBe(readFileSync(join(whole.dir, 'ratings.csv'), 'utf8'));
+  });
+
+  it('a compare stops at the same point whatever the number of workers', async () => {
+    const file = writeExperiment('cmp', {
+      name: 'cmp',
+      kind: 'compare',
+      scenario: 'duel',
+      matches: 2000,
+      chunk: 20,
+      seed: 'c',
+      sprt: { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 },
+      players: [
+        { name: 'rammer', policy: 'rammer', faction: 'fpa' },
+        { name: 'random', policy: 'random', faction: 'fpa' },
+      ],
+    });
+    const one = await runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, 'cmp1') });
+    const two = await runBatch({ ...loadExperiment(file), workers: 2, outDir: join(dir, 'cmp2') });
+    const s1 = one.summary.sprt as { decision: string; pairs: number };
+    expect(s1.decision).toBe('H1'); // rammer is far stronger than random
+    expect(one.matches).toBeLessThan(2000);
+    expect(readFileSync(join(one.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(two.dir, 'summary.json'), 'utf8'));
   });
 });
