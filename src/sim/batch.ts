@@ -209,7 +209,9 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
           waiting.set(from, rec);
           foldPrefix();
         } else fold(from, rec);
-        if (!compare && performance.now() - lastSave > 5000) saveCheckpoint();
+        // Autosave only when every CSV row written so far has left the stream's buffer, so
+        // the checkpoint's byte count matches the file even after a hard kill.
+        if (!compare && performance.now() - lastSave > 5000 && (!csv || csv.writableLength === 0)) saveCheckpoint();
         if (o.liveTable && pairings.length > 1 && performance.now() - lastTable > 10_000) {
           lastTable = performance.now();
           process.stderr.write(liveTable(acc.summarize()) + '\n');
