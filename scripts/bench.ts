@@ -91,6 +91,7 @@ async function workerRun(threads: number) {
       { name: 'b', policy: 'rammer', faction: 'lamais', params: {}, loadout: 'default' },
     ],
     outputs: { matchesCsv: false, summary: false, charts: false },
+    adjudication: { mode: 'forfeit', fallback: 'random' },
   };
   const pool = new Piscina({ filename: new URL('../src/sim/worker-entry.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads, execArgv: [] });
   await Promise.all(Array.from({ length: threads * 2 }, (_, k) => pool.run({ file: 'bench', experiment, from: k * 300, to: k * 300 + 300 })));

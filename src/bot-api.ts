@@ -38,6 +38,12 @@ export interface Policy {
   choose(ctx: DecisionContext): number;
   /** Answer a loadout-draft decision; a policy without it takes the first legal action. */
   draft?(ctx: DraftContext): number;
+  /**
+   * A search policy may declare its budget per decision in forward-model calls and report
+   * the calls its last decision used; the harness adjudicates one that goes over.
+   */
+  readonly budget?: number;
+  readonly forwardCalls?: number;
 }
 
 /** Seeded random stream in [0, 1). Each bot gets its own. */

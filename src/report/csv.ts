@@ -43,6 +43,7 @@ import {
   R_STATS1,
   R_STATUS,
   R_TERMINATION,
+  R_FAULT_SEAT,
   R_WINNER,
   RECORD_INTS,
   STATUS_ADJUDICATED,
@@ -118,6 +119,7 @@ const MATCH_COLUMNS = [
   'winner_seat',
   'end',
   'termination',
+  'fault_seat',
   'rounds',
 ];
 
@@ -171,6 +173,7 @@ export function matchRow(record: Int32Array, row: number, tables: Pick<GameTable
     winner === 0 || winner === 1 ? winner : '',
     endName(record[o + R_STATUS]),
     TERM_NAMES[record[o + R_TERMINATION]] ?? String(record[o + R_TERMINATION]),
+    record[o + R_TERMINATION] ? String(record[o + R_FAULT_SEAT]) : '',
     record[o + R_ROUNDS],
   ];
   const cols = seatColumns(tables);

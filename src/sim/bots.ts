@@ -4,7 +4,7 @@
  * replays exactly from its seed.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import seedrandom from 'seedrandom';
 import type { Policy, PolicyFactory } from '../bot-api.js';
@@ -17,6 +17,18 @@ export function listBots(dir = BOTS_DIR): string[] {
     .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts'))
     .map((f) => f.replace(/\.(ts|js|mjs)$/, ''))
     .sort();
+}
+
+/**
+ * A bot's factory by name (a file in bots/) or by path (containing a slash or ending in
+ * .ts/.js/.mjs, relative to `base`).
+ */
+export async function loadPolicyFactory(nameOrPath: string, base = process.cwd()): Promise<PolicyFactory> {
+  if (!/[\\/]|\.(ts|js|mjs)$/.test(nameOrPath)) return loadBotFactory(nameOrPath);
+  const file = resolve(base, nameOrPath);
+  if (!existsSync(file)) throw new Error(`no bot file ${file}`);
+  const name = basename(file).replace(/\.(ts|js|mjs)$/, '');
+  return loadBotFactory(name, dirname(file));
 }
 
 /** Import a bot's factory by name; throws naming the bots on offer when it is unknown. */

@@ -18,7 +18,7 @@ import { ConfigError } from '../content/errors.js';
 const PlayerSchema = z.strictObject({
   /** A name for reports; defaults to `<policy>-<faction>`. */
   name: z.string().min(1).optional(),
-  /** A bot file in bots/ (without extension). */
+  /** A bot in bots/ by name, or a path to a bot file (relative to the experiment file). */
   policy: z.string().min(1),
   params: z.record(z.string(), z.unknown()).default({}),
   /** Faction id (configs/factions). */
@@ -55,6 +55,14 @@ export const ExperimentSchema = z.strictObject({
   chunk: z.number().int().min(1).max(100_000).default(250),
   /** The players (entrants): a policy with parameters, a faction and a loadout. */
   players: z.array(PlayerSchema).min(2).max(64),
+  /**
+   * A bot that throws, answers an illegal action or goes over its declared budget: `forfeit`
+   * loses the match; `fallback` lets the named policy answer that decision and play goes on.
+   * Either way the fault and its seat are recorded in matches.csv.
+   */
+  adjudication: z
+    .strictObject({ mode: z.enum(['forfeit', 'fallback']).default('forfeit'), fallback: z.string().default('random') })
+    .default({ mode: 'forfeit', fallback: 'random' }),
   /** compare: the generalized SPRT's hypotheses (Elo of A over B) and error rates. */
   sprt: z
     .strictObject({

@@ -11,6 +11,7 @@ import { GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../rules/st
 import type { Kernel } from '../rules/kernel.js';
 import type { Policy, DecisionContext } from '../bot-api.js';
 import { Draft } from '../rules/draft.js';
+import { TERM_NONE, TERM_ILLEGAL, TERM_THREW, TERM_BUDGET } from './record.js';
 import type { FactionTable, LoadoutTable } from '../rules/tables.js';
 
 /** A policy answered something that is not a legal action. */
@@ -20,6 +21,8 @@ export class PolicyError extends Error {
     message: string,
     /** True when the policy threw, false when it answered an illegal action. */
     readonly threw = false,
+    /** TERM_* code (sim/record.ts). */
+    readonly termination = threw ? TERM_THREW : TERM_ILLEGAL,
   ) {
     super(message);
   }
@@ -76,6 +79,10 @@ export class MatchRunner {
   private readonly legalBuf = new Int32Array(MAX_ACTIONS);
   /** Wall-clock microseconds spent in each seat's policy during the last match. */
   readonly policyMicros = new Float64Array(MAX_PLAYERS);
+  /** The first policy fault of the last match (TERM_*), its seat and message, even when a fallback answered. */
+  fault = TERM_NONE;
+  faultSeat = -1;
+  faultMessage = '';
   private readonly ctx: LazyContext;
 
   constructor(kernel: Kernel) {
@@ -84,25 +91,51 @@ export class MatchRunner {
   }
 
   /** Play `s` (already set up) to the end with one policy per seat. */
-  play(s: GameState, policies: Policy[]): GameState {
+  play(s: GameState, policies: Policy[], fallbacks: (Policy | null)[] | null = null): GameState {
     const k = this.kernel;
     const ctx = this.ctx;
     this.policyMicros.fill(0);
+    this.fault = TERM_NONE;
+    this.faultSeat = -1;
+    this.faultMessage = '';
     while (s.status === STATUS_ONGOING) {
       const pending = s.pending;
       if (pending === 0) throw new Error('kernel stopped with no decision pending and the match not over');
       for (let p = 0; p < s.players; p++) {
         if (((s.pending >> p) & 1) === 0) continue;
         ctx.reset(s, p);
+        const pol = policies[p];
         const t0 = performance.now();
-        let a: number;
+        let a = -1;
+        let fault = TERM_NONE;
+        let message = '';
         try {
-          a = policies[p].choose(ctx);
+          a = pol.choose(ctx);
+          if (pol.budget !== undefined && (pol.forwardCalls ?? 0) > pol.budget) {
+            fault = TERM_BUDGET;
+            message = `policy ${pol.name} (seat ${p}) used ${pol.forwardCalls} forward-model calls, over its budget of ${pol.budget}`;
+          } else if (!k.isLegal(s, p, a)) {
+            fault = TERM_ILLEGAL;
+            message = `policy ${pol.name} (seat ${p}) answered ${a}, not a legal action`;
+          }
         } catch (e) {
-          throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) threw: ${(e as Error)?.message ?? String(e)}`, true);
+          fault = TERM_THREW;
+          message = `policy ${pol.name} (seat ${p}) threw: ${(e as Error)?.message ?? String(e)}`;
         }
         this.policyMicros[p] += (performance.now() - t0) * 1000;
-        if (!k.isLegal(s, p, a)) throw new PolicyError(p, `policy ${policies[p].name} (seat ${p}) answered ${a}, not a legal action`);
+        if (fault !== TERM_NONE) {
+          // Adjudication (design 4): forfeit, or a fallback policy answers this decision.
+          if (this.fault === TERM_NONE) {
+            this.fault = fault;
+            this.faultSeat = p;
+            this.faultMessage = message;
+          }
+          const fb = fallbacks?.[p];
+          if (!fb) throw new PolicyError(p, message, fault === TERM_THREW, fault);
+          ctx.reset(s, p);
+          a = fb.choose(ctx);
+          if (!k.isLegal(s, p, a)) throw new PolicyError(p, `fallback ${fb.name} (seat ${p}) answered ${a}, not a legal action`, false, TERM_ILLEGAL);
+        }
         k.submitLegal(s, p, a);
         if (s.status !== STATUS_ONGOING) break;
       }

@@ -17,9 +17,10 @@ import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 import { MatchRunner, PolicyError } from './match.js';
-import { loadBotFactory, makePolicy } from './bots.js';
+import { loadPolicyFactory, makePolicy } from './bots.js';
+import { dirname, resolve } from 'node:path';
 import { type Experiment, pairSeed, pairingsOf, slotOf } from './experiment.js';
-import { STATUS_ADJUDICATED, TERM_ILLEGAL, TERM_THREW } from './record.js';
+import { STATUS_ADJUDICATED } from './record.js';
 
 /** An experiment made ready to play: content loaded, bots imported, loadouts compiled. */
 export interface Prepared {
@@ -33,6 +34,8 @@ export interface Prepared {
   factions: number[];
   /** Fixed loadouts (null where drafted or sampled). */
   fixed: (LoadoutTable | null)[];
+  /** The policy that answers for a faulty bot under `adjudication: fallback`. */
+  fallback: PolicyFactory | null;
 }
 
 export async function prepare(file: string, experiment: Experiment): Promise<Prepared> {
@@ -66,14 +69,28 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
     return null;
   });
   const factories: PolicyFactory[] = [];
+  const base = dirname(resolve(file));
   for (let i = 0; i < experiment.players.length; i++) {
     try {
-      factories.push(await loadBotFactory(experiment.players[i].policy));
+      const factory = await loadPolicyFactory(experiment.players[i].policy, base);
+      factory(experiment.players[i].params, () => 0.5); // parameters are checked now, not in a worker
+      factories.push(factory);
     } catch (e) {
-      throw ConfigError.at(file, `players[${i}].policy`, (e as Error).message.replace(/^unknown bot "[^"]*": expected /, ''), experiment.players[i].policy);
+      const msg = (e as Error).message;
+      if (/^unknown bot/.test(msg) || /^no bot file/.test(msg))
+        throw ConfigError.at(file, `players[${i}].policy`, msg.replace(/^unknown bot "[^"]*": expected /, ''), experiment.players[i].policy);
+      throw ConfigError.at(file, `players[${i}].params`, `parameters ${experiment.players[i].policy} accepts (${msg})`, experiment.players[i].params);
     }
   }
-  return { experiment, file, tables, scenarioFile, scenario, factories, factions, fixed };
+  let fallback: PolicyFactory | null = null;
+  if (experiment.adjudication.mode === 'fallback') {
+    try {
+      fallback = await loadPolicyFactory(experiment.adjudication.fallback, base);
+    } catch (e) {
+      throw ConfigError.at(file, 'adjudication.fallback', (e as Error).message, experiment.adjudication.fallback);
+    }
+  }
+  return { experiment, file, tables, scenarioFile, scenario, factories, factions, fixed, fallback };
 }
 
 /** A uniformly random legal loadout for faction f (cards and a corvette multiset within limits). */
@@ -97,7 +114,10 @@ export interface PlayedMatch {
   game: number;
   /** Experiment player in seat 0 and seat 1. */
   seats: [number, number];
+  /** TERM_* of the first policy fault (0 none), its seat (-1 none) and message. */
   termination: number;
+  faultSeat: number;
+  faultMessage: string;
   policyMicros: [number, number];
 }
 
@@ -136,16 +156,25 @@ export class MatchPlayer {
     }
     this.kernel.log = log;
     this.kernel.setup(this.state, setup);
-    let termination = 0;
+    const fallbacks = this.prep.fallback ? seats.map((_, seat) => makePolicy(this.prep.fallback!, {}, `${seed}/fallback`, seat)) : null;
     try {
-      this.runner.play(this.state, policies);
+      this.runner.play(this.state, policies, fallbacks);
     } catch (e) {
-      // A policy that answers illegally or throws forfeits the match (bot issue: configurable).
+      // Adjudication by forfeit: the faulty policy loses the match.
       if (!(e instanceof PolicyError)) throw e;
-      termination = e.threw ? TERM_THREW : TERM_ILLEGAL;
       this.state.g[G_STATUS] = STATUS_ADJUDICATED;
       this.state.g[G_WINNER] = 1 - e.player;
     }
-    return { state: this.state, seed, pair, game, seats, termination, policyMicros: [this.runner.policyMicros[0], this.runner.policyMicros[1]] };
+    return {
+      state: this.state,
+      seed,
+      pair,
+      game,
+      seats,
+      termination: this.runner.fault,
+      faultSeat: this.runner.faultSeat,
+      faultMessage: this.runner.faultMessage,
+      policyMicros: [this.runner.policyMicros[0], this.runner.policyMicros[1]],
+    };
   }
 }

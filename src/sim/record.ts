@@ -36,6 +36,8 @@ export const R_TERMINATION = 27;
 /** Wall-clock microseconds spent in each seat's policy (informational, not compared across runs). */
 export const R_POLICY_US0 = 28;
 export const R_POLICY_US1 = 29;
+/** Seat of the first policy fault (-1 none): with adjudication by fallback the match goes on. */
+export const R_FAULT_SEAT = 30;
 /** Per-seat statistics (STAT_SIZE ints each; ST_* in rules/state.ts). */
 export const R_STATS0 = 32;
 export const R_STATS1 = R_STATS0 + STAT_SIZE;

@@ -9,7 +9,7 @@
 import { Piscina } from 'piscina';
 import type { Experiment } from './experiment.js';
 import { prepare, MatchPlayer } from './play.js';
-import { RECORD_INTS, writeRecord, R_TERMINATION, R_POLICY_US0, R_POLICY_US1 } from './record.js';
+import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, R_POLICY_US0, R_POLICY_US1 } from './record.js';
 
 export interface ChunkTask {
   file: string;
@@ -35,6 +35,7 @@ export async function playChunk(task: ChunkTask): Promise<Int32Array> {
     const m = player.play(task.from + i);
     writeRecord(out, i, m.state, task.from + i, m.pair, m.game, m.seed, m.seats[0], m.seats[1]);
     out[i * RECORD_INTS + R_TERMINATION] = m.termination;
+    out[i * RECORD_INTS + R_FAULT_SEAT] = m.faultSeat;
     out[i * RECORD_INTS + R_POLICY_US0] = Math.min(m.policyMicros[0], 2 ** 31 - 1) | 0;
     out[i * RECORD_INTS + R_POLICY_US1] = Math.min(m.policyMicros[1], 2 ** 31 - 1) | 0;
   }

@@ -87,7 +87,7 @@ describe('matches.csv', () => {
   const header = matchRowHeader(tables);
 
   it('header: fixed leading columns, then the same per-seat block for s0_ and s1_', () => {
-    expect(header.slice(0, 17)).toEqual([
+    expect(header.slice(0, 18)).toEqual([
       'id',
       'pair',
       'game',
@@ -104,12 +104,13 @@ describe('matches.csv', () => {
       'winner_seat',
       'end',
       'termination',
+      'fault_seat',
       'rounds',
     ]);
     const s0 = header.filter((h) => h.startsWith('s0_'));
     const s1 = header.filter((h) => h.startsWith('s1_'));
     expect(s0.length).toBe(s1.length);
-    expect(17 + s0.length + s1.length).toBe(header.length);
+    expect(18 + s0.length + s1.length).toBe(header.length);
     expect(s1).toEqual(s0.map((h) => h.replace(/^s0_/, 's1_')));
     expect(new Set(header).size).toBe(header.length);
     for (const name of Object.values(STAT_NAMES)) expect(s0).toContain(`s0_${name}`);

@@ -89,7 +89,7 @@ describe('batch runs (issue 4)', () => {
     for (const id of [0, 5, 9]) {
       const m = player.play(id);
       expect(String(m.seed)).toBe(rows[id][3]);
-      expect(String(m.state.round)).toBe(rows[id][16]);
+      expect(String(m.state.round)).toBe(rows[id][17]);
       expect(String(m.state.winner)).toBe(rows[id][13]);
     }
   });

@@ -1,0 +1,350 @@
+/**
+ * The static evaluation the search bots (bots/lookahead.ts, bots/mcts.ts) score states
+ * with, and the small amount of search plumbing they share: a decision context over a
+ * simulation state, a forward-model wrapper that counts kernel calls, the public root of a
+ * commitment, and candidate commitments.
+ *
+ * Why here: both search bots must agree on what "better" means, and on how a search is
+ * kept honest (public information only) and deterministic (budgets counted in
+ * forward-model calls, never in wall time). One file, documented once.
+ *
+ * ## evaluate(kernel, s, p): a number in [-1, 1], from player p's point of view
+ *
+ * - A decided match is exact: +1 if p won, -1 if p lost (or p's ship is destroyed while
+ *   others fight on), 0 for any draw (mutual destruction or the round limit).
+ * - Otherwise each ship q gets a strength in [-0.10, 0.90]:
+ *
+ *       strength(q) = 0.45 * structure / printed structure
+ *                   + 0.25 * armour left / printed armour (all sections)
+ *                   + 0.10 * shields / the hull's total shield capacity
+ *                   + 0.10 * corvettes not destroyed / corvettes fielded (1 if none fielded)
+ *                   - 0.10 * edge danger
+ *
+ *   where edge danger is the share of the hull's hexes that would be off the board if the
+ *   ship drifted one round on its current momentum mat (net linear tokens moved, net
+ *   rotation applied): a ship about to hit the board edge (rule 12) is in trouble.
+ *   Structure weighs most because it alone decides the match (3, 4.1); armour and shields
+ *   protect it; corvettes are firepower and screens.
+ * - The value is 0.9 * (strength(p) - strength of p's strongest live rival), so an
+ *   undecided state always scores strictly inside (-0.9, 0.9), below any decided one.
+ *
+ * The weights are judgement, not fitted; they live in EVAL_WEIGHTS so a bot author can read
+ * them and a later tuning run can change them in one place.
+ */
+import type { DecisionContext, Policy, Rng } from '../bot-api.js';
+import { type Kernel, D_COMMIT } from '../rules/kernel.js';
+import {
+  type GameState,
+  MAX_ACTIONS,
+  MAX_PLAYERS,
+  MAX_SECTIONS,
+  LIN_SLOTS,
+  ROT_SLOTS,
+  CORVETTES,
+  CORV_ABOARD,
+  CORV_BOARD,
+  CORV_NONE,
+  TOK_CW,
+  STATUS_ONGOING,
+  STATUS_VICTORY,
+  G_DECISION,
+  G_PENDING,
+  G_PLAYERS,
+  G_STATUS,
+  G_WINNER,
+} from '../rules/state.js';
+import { DQ, DR } from '../hex/hex.js';
+
+/** Weights of a ship's strength (see the file header). They sum to 0.9 before edge danger. */
+export const EVAL_WEIGHTS = {
+  structure: 0.45,
+  armour: 0.25,
+  shields: 0.1,
+  corvettes: 0.1,
+  edgeDanger: 0.1,
+} as const;
+/** Undecided states are scaled into (-EVAL_SCALE, EVAL_SCALE), strictly inside a decided result. */
+export const EVAL_SCALE = 0.9;
+
+/** Share (0..1) of q's hull hexes that would be off the board after one more round of drift on its current mat. */
+export function edgeDanger(kernel: Kernel, s: GameState, q: number): number {
+  const hull = kernel.faction(s, q).hull;
+  let dq = 0;
+  let dr = 0;
+  const lc = s.linCount[q];
+  for (let i = 0; i < lc; i++) {
+    const t = s.lin[q * LIN_SLOTS + i];
+    dq += DQ[t];
+    dr += DR[t];
+  }
+  let turn = 0;
+  const rc = s.rotCount[q];
+  for (let i = 0; i < rc; i++) turn += s.rot[q * ROT_SLOTS + i] === TOK_CW ? 1 : 5;
+  const facing = (s.facing[q] + turn) % 6;
+  const n = hull.hexCount;
+  const o = facing * n;
+  const cq = s.shipQ[q] + dq;
+  const cr = s.shipR[q] + dr;
+  let off = 0;
+  for (let i = 0; i < n; i++) if (!kernel.move.hexOnBoard(cq + hull.rotQ[o + i], cr + hull.rotR[o + i])) off++;
+  return off / n;
+}
+
+/** Ship q's strength in [-0.10, 0.90] (file header); 0 for a destroyed ship. */
+export function strength(kernel: Kernel, s: GameState, q: number): number {
+  if (!s.alive[q]) return 0;
+  const hull = kernel.faction(s, q).hull;
+  let armour = 0;
+  let printed = 0;
+  let shields = 0;
+  for (let sec = 0; sec < hull.sectionCount; sec++) {
+    armour += s.armour[q * MAX_SECTIONS + sec];
+    printed += hull.armour[sec];
+    shields += s.shields[q * MAX_SECTIONS + sec];
+  }
+  let fielded = 0;
+  let intact = 0;
+  for (let c = 0; c < CORVETTES; c++) {
+    const loc = s.corvLoc[q * CORVETTES + c];
+    if (loc === CORV_NONE) continue;
+    fielded++;
+    if (loc === CORV_ABOARD || loc === CORV_BOARD) intact++;
+  }
+  const w = EVAL_WEIGHTS;
+  return (
+    w.structure * (hull.structure > 0 ? Math.max(0, s.structure[q]) / hull.structure : 0) +
+    w.armour * (printed > 0 ? armour / printed : 1) +
+    w.shields * (hull.shieldCapTotal > 0 ? Math.min(1, shields / hull.shieldCapTotal) : 0) +
+    w.corvettes * (fielded > 0 ? intact / fielded : 1) -
+    w.edgeDanger * edgeDanger(kernel, s, q)
+  );
+}
+
+/**
+ * How good `s` is for player p, in [-1, 1]: ±1 only for a decided match (or p destroyed),
+ * 0 for a draw, otherwise EVAL_SCALE * (p's strength - the strongest live rival's).
+ */
+export function evaluate(kernel: Kernel, s: GameState, p: number): number {
+  const g = s.g;
+  if (g[G_STATUS] !== STATUS_ONGOING) {
+    if (g[G_STATUS] === STATUS_VICTORY) return g[G_WINNER] === p ? 1 : -1;
+    return 0;
+  }
+  if (!s.alive[p]) return -1;
+  const n = g[G_PLAYERS];
+  let rival = -Infinity;
+  for (let q = 0; q < n; q++) {
+    if (q === p || !s.alive[q]) continue;
+    const v = strength(kernel, s, q);
+    if (v > rival) rival = v;
+  }
+  if (rival === -Infinity) return 1;
+  return EVAL_SCALE * (strength(kernel, s, p) - rival);
+}
+
+// ------------------------------------------------------------------ search plumbing
+
+/**
+ * Make a copy of a player's view at the commitment into the public root of a search: every
+ * live player is pending again. A player that has already committed shows, in the view,
+ * exactly what one that has not shows (engine and slots -1, its cards in hand, no Power to
+ * Engines direction: Kernel.view), so after this the state's bytes are the same whether or
+ * not the opponents have committed, and whatever they committed: the search cannot read
+ * hidden information. Outside a commitment it does nothing.
+ */
+export function openCommitment(s: GameState): GameState {
+  const g = s.g;
+  if (g[G_DECISION] !== D_COMMIT || g[G_STATUS] !== STATUS_ONGOING) return s;
+  let mask = 0;
+  const n = g[G_PLAYERS];
+  for (let q = 0; q < n; q++) if (s.alive[q]) mask |= 1 << q;
+  g[G_PENDING] = mask;
+  s.touch();
+  return s;
+}
+
+/**
+ * A DecisionContext over a simulation state: the policy's "view" is the simulation state
+ * itself (a world the searching bot imagined from public information, so nothing real is
+ * hidden in it), and the legal list is filled only when a policy reads it.
+ */
+export class SimContext implements DecisionContext {
+  view!: GameState;
+  player = 0;
+  decision = 0;
+  private n = -1;
+  private readonly buf = new Int32Array(MAX_ACTIONS);
+  constructor(readonly kernel: Kernel) {}
+  reset(s: GameState, p: number): this {
+    this.view = s;
+    this.player = p;
+    this.decision = s.g[G_DECISION];
+    this.n = -1;
+    return this;
+  }
+  get legal(): Int32Array {
+    if (this.n < 0) this.n = this.kernel.legal(this.view, this.player, this.buf);
+    return this.buf;
+  }
+  get count(): number {
+    if (this.n < 0) this.n = this.kernel.legal(this.view, this.player, this.buf);
+    return this.n;
+  }
+}
+
+/** What a search bot reports about its budget use (read by tests and benchmarks). */
+export interface SearchStats {
+  /** Commitment decisions searched so far. */
+  decisions: number;
+  /** Forward-model calls (kernel.submit on simulation states) in the last search. */
+  lastCalls: number;
+  /** Forward-model calls over all searches. */
+  totalCalls: number;
+  /** Most forward-model calls any one search made. */
+  maxCalls: number;
+  /** Iterations (MCTS) or candidates evaluated (lookahead) in the last search. */
+  lastIterations: number;
+}
+export function newSearchStats(): SearchStats {
+  return { decisions: 0, lastCalls: 0, totalCalls: 0, maxCalls: 0, lastIterations: 0 };
+}
+
+/**
+ * The forward model of a search: a private Kernel on the match's tables (never the match
+ * kernel, which may carry an event log or invariant checks), and a counter of calls to
+ * kernel.submit on simulation states. `limit` is the budget: nothing here submits past it.
+ */
+export class Simulator {
+  readonly kernel: Kernel;
+  readonly ctx: SimContext;
+  calls = 0;
+  limit = Infinity;
+  private readonly answers = new Int32Array(MAX_PLAYERS);
+
+  constructor(kernel: Kernel) {
+    this.kernel = kernel;
+    this.ctx = new SimContext(kernel);
+  }
+
+  /** Start a new search with a budget of `limit` forward-model calls. */
+  begin(limit: number): void {
+    this.calls = 0;
+    this.limit = limit;
+  }
+
+  get exhausted(): boolean {
+    return this.calls >= this.limit;
+  }
+
+  /** One forward-model call. */
+  submit(s: GameState, p: number, a: number): void {
+    this.calls++;
+    this.kernel.submit(s, p, a);
+  }
+
+  /** Number of players pending in `s`. */
+  pendingCount(s: GameState): number {
+    let m = s.g[G_PENDING];
+    let c = 0;
+    while (m) {
+      c += m & 1;
+      m >>= 1;
+    }
+    return c;
+  }
+
+  /**
+   * Answer a pending commitment for every pending player with `pols[p]`, simultaneously:
+   * all choose on the same state before any answer is applied. False (nothing submitted)
+   * when the budget cannot pay for all of them.
+   */
+  commitAll(s: GameState, pols: readonly Policy[]): boolean {
+    const pending = s.g[G_PENDING];
+    if (this.calls + this.pendingCount(s) > this.limit) return false;
+    const n = s.g[G_PLAYERS];
+    for (let p = 0; p < n; p++) if ((pending >> p) & 1) this.answers[p] = pols[p].choose(this.ctx.reset(s, p));
+    for (let p = 0; p < n; p++) if ((pending >> p) & 1) this.submit(s, p, this.answers[p]);
+    return true;
+  }
+
+  /**
+   * Answer the mid-round decisions with `pols` until the next commitment, the end of the
+   * match, or the budget. True when the round finished (or the match ended).
+   */
+  finishRound(s: GameState, pols: readonly Policy[]): boolean {
+    const g = s.g;
+    while (g[G_STATUS] === STATUS_ONGOING && g[G_DECISION] !== D_COMMIT) {
+      if (this.calls >= this.limit) return false;
+      const pending = g[G_PENDING];
+      const p = 31 - Math.clz32(pending & -pending); // lowest pending seat
+      this.submit(s, p, pols[p].choose(this.ctx.reset(s, p)));
+    }
+    return true;
+  }
+
+  /** Commitments by `pols`, then the rest of the round. False when the budget ran out. */
+  playRound(s: GameState, pols: readonly Policy[]): boolean {
+    if (s.g[G_STATUS] !== STATUS_ONGOING) return true;
+    if (s.g[G_DECISION] === D_COMMIT && !this.commitAll(s, pols)) return false;
+    return this.finishRound(s, pols);
+  }
+}
+
+/** Append `a` to out[at .. at+count) unless it is there already; returns the new count. */
+export function addUnique(out: Int32Array, at: number, count: number, a: number): number {
+  for (let i = 0; i < count; i++) if (out[at + i] === a) return count;
+  out[at + count] = a;
+  return count + 1;
+}
+
+/**
+ * Fill p's candidate commitments out[at + count .. at + k) with distinct legal ones drawn
+ * uniformly (without replacement) from p's legal list, using `rng`; the first `count`
+ * entries (scripted suggestions) are kept. `scratch` holds the legal list (MAX_ACTIONS).
+ * Returns the number of candidates (less than k only when fewer are legal).
+ */
+export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: Int32Array, at: number, count: number, k: number, rng: Rng, scratch: Int32Array): number {
+  const n = kernel.legal(s, p, scratch);
+  for (let i = 0; i < n && count < k; i++) {
+    const j = i + Math.floor(rng() * (n - i));
+    const a = scratch[j];
+    scratch[j] = scratch[i];
+    scratch[i] = a;
+    count = addUnique(out, at, count, a);
+  }
+  return count;
+}
+
+/** A param check error naming the bot, the param, the value and what was expected. */
+export function paramError(bot: string, name: string, value: unknown, expected: string): Error {
+  return new Error(`${bot}: param "${name}" must be ${expected}, got ${JSON.stringify(value) ?? String(value)}`);
+}
+
+/** Reject params the bot does not know (a misspelt name would otherwise be silently ignored). */
+export function checkParamNames(bot: string, params: Record<string, unknown>, known: readonly string[]): void {
+  for (const key of Object.keys(params)) if (!known.includes(key)) throw new Error(`${bot}: unknown param "${key}" (expected one of ${known.join(', ')})`);
+}
+
+/** An integer param in [min, max], or its default when absent. */
+export function intParam(bot: string, params: Record<string, unknown>, name: string, def: number, min: number, max: number): number {
+  const v = params[name];
+  if (v === undefined) return def;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw paramError(bot, name, v, `an integer from ${min} to ${max}`);
+  return v;
+}
+
+/** A finite number param in [min, max], or its default when absent. */
+export function numberParam(bot: string, params: Record<string, unknown>, name: string, def: number, min: number, max: number): number {
+  const v = params[name];
+  if (v === undefined) return def;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw paramError(bot, name, v, `a number from ${min} to ${max}`);
+  return v;
+}
+
+/** One of a fixed set of names, or its default when absent. */
+export function choiceParam<T extends string>(bot: string, params: Record<string, unknown>, name: string, def: T, choices: readonly T[]): T {
+  const v = params[name];
+  if (v === undefined) return def;
+  if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) throw paramError(bot, name, v, `one of ${choices.map((c) => `'${c}'`).join(', ')}`);
+  return v as T;
+}

@@ -1,0 +1,68 @@
+/**
+ * Adjudication of broken bots (design section 4): a bot that throws, answers an illegal
+ * action or overruns its declared budget is adjudicated as the experiment says (forfeit,
+ * or a fallback policy for that decision); the reason and the seat are recorded; the run
+ * goes on.
+ */
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { runBatch } from '../../src/sim/batch.ts';
+import { loadExperiment } from '../../src/sim/experiment.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'stareater-adjudication-'));
+const fixtures = join(import.meta.dirname, '..', 'fixtures', 'bots');
+
+async function run(name: string, bot: string, mode: 'forfeit' | 'fallback') {
+  const file = join(dir, `${name}.yaml`);
+  writeFileSync(
+    file,
+    stringify({
+      name,
+      scenario: 'duel',
+      matches: 8,
+      chunk: 4,
+      seed: name,
+      adjudication: { mode, fallback: 'random' },
+      players: [
+        { name: 'broken', policy: join(fixtures, `${bot}.ts`), faction: 'fpa' },
+        { name: 'sound', policy: 'random', faction: 'lamais' },
+      ],
+    }),
+  );
+  const r = await runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, name) });
+  const lines = readFileSync(join(r.dir, 'matches.csv'), 'utf8').trim().split('\n');
+  const header = lines[0].split(',');
+  const rows = lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i], v])));
+  return { r, rows };
+}
+
+describe('adjudication of broken bots (design 4)', () => {
+  it.each([
+    ['thrower', 'policy threw'],
+    ['illegal', 'illegal action'],
+    ['overbudget', 'over budget'],
+  ])('forfeit: %s loses every match, recorded as %s, and the run completes', async (bot, reason) => {
+    const { r, rows } = await run(`forfeit-${bot}`, bot, 'forfeit');
+    expect(r.complete).toBe(true);
+    expect(rows).toHaveLength(8);
+    for (const row of rows) {
+      expect(row.end).toBe('adjudicated');
+      expect(row.termination).toBe(reason);
+      expect(row.winner).toBe('sound');
+      expect(row[`seat${row.fault_seat}_player`]).toBe('broken');
+    }
+  });
+
+  it.each([['thrower'], ['illegal']])('fallback: %s is replaced for the faulty decision and the match is played out', async (bot) => {
+    const { r, rows } = await run(`fallback-${bot}`, bot, 'fallback');
+    expect(r.complete).toBe(true);
+    for (const row of rows) {
+      expect(row.end).not.toBe('adjudicated');
+      expect(row.termination).not.toBe('');
+      expect(row[`seat${row.fault_seat}_player`]).toBe('broken');
+    }
+  });
+});
