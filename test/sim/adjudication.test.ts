@@ -66,3 +66,29 @@ describe('adjudication of broken bots (design 4)', () => {
     }
   });
 });
+
+describe('docs/bots.md', () => {
+  it('its complete example bot loads, checks its parameters and plays legal matches', async () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'bots.md'), 'utf8');
+    const code = /```ts\n([\s\S]*?)```/.exec(doc)![1].replace("'../src/bot-api.js'", JSON.stringify(join(import.meta.dirname, '..', '..', 'src', 'bot-api.ts')));
+    const bot = join(dir, 'cautious.ts');
+    writeFileSync(bot, code);
+    const file = join(dir, 'doc-bot.yaml');
+    const exp = (params: unknown) => ({
+      name: 'doc-bot',
+      scenario: 'duel',
+      matches: 6,
+      seed: 'doc',
+      players: [
+        { name: 'cautious', policy: bot, params, faction: 'fpa' },
+        { name: 'random', policy: 'random', faction: 'lamais' },
+      ],
+    });
+    writeFileSync(file, stringify(exp({ margin: 2 })));
+    const r = await runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, 'doc-bot') });
+    expect(r.complete).toBe(true);
+    expect(readFileSync(join(r.dir, 'matches.csv'), 'utf8')).not.toMatch(/adjudicated/);
+    writeFileSync(file, stringify(exp({ margin: 'wide' })));
+    await expect(runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, 'doc-bot-bad') })).rejects.toThrow(/players\[0\]\.params.*margin: expected a number >= 0, got "wide"/s);
+  });
+});
