@@ -1,0 +1,331 @@
+/**
+ * The search bots (bots/lookahead.ts, bots/mcts.ts) and their shared evaluation
+ * (src/sim/heuristic.ts): they answer only legal actions and never touch the state they are
+ * shown, replay exactly from a seed, cannot read the opponent's face-down commitment, check
+ * their params, keep to their forward-model budgets, and lookahead beats random.
+ *
+ * Content: the frozen test fixtures (test/fixtures/configs), so a designer changing the
+ * shipped numbers cannot move these results. MCTS runs with small budgets here to keep the
+ * file fast; its strength is measured by scripts/bench-mcts.ts.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
+import { Kernel, D_COMMIT } from '../../src/rules/kernel.ts';
+import { GameState, MAX_ACTIONS, MAX_SECTIONS, STATUS_ONGOING, STATUS_VICTORY, G_STATUS, G_WINNER } from '../../src/rules/state.ts';
+import { enableInvariantChecks } from '../../src/rules/invariants.ts';
+import { MatchRunner } from '../../src/sim/match.ts';
+import { makePolicy } from '../../src/sim/bots.ts';
+import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
+import { evaluate, openCommitment, EVAL_SCALE } from '../../src/sim/heuristic.ts';
+import type { DecisionContext, Policy, PolicyFactory } from '../../src/bot-api.ts';
+import randomBot from '../../bots/random.ts';
+import rammerBot from '../../bots/rammer.ts';
+import lookaheadBot from '../../bots/lookahead.ts';
+import mctsBot from '../../bots/mcts.ts';
+import seedrandom from 'seedrandom';
+
+const { file, scenario } = loadScenario('duel');
+const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
+
+interface Stats {
+  decisions: number;
+  lastCalls: number;
+  totalCalls: number;
+  maxCalls: number;
+  lastIterations: number;
+}
+const statsOf = (p: Policy) => (p as Policy & { stats: Stats }).stats;
+
+/** Small MCTS budgets for the tests (the defaults are measured in scripts/bench-mcts.ts). */
+const MCTS_SMALL = { iterations: 16, depth: 3, candidates: 8 };
+
+const same = (x: Uint8Array, y: Uint8Array) => x.length === y.length && x.every((v, i) => v === y[i]);
+
+/**
+ * Wrap a policy: every answer must be one of ctx.legal, and the view it was shown must be
+ * byte-identical after it answered (the bot works on its own copies).
+ */
+function checked(inner: Policy, problems: string[]): Policy {
+  return {
+    name: inner.name,
+    choose(ctx) {
+      const before = new Uint8Array(ctx.view.bytes);
+      const a = inner.choose(ctx);
+      let found = false;
+      for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === a) found = true;
+      if (!found) problems.push(`${inner.name} answered ${a} at decision ${ctx.decision}, not in its legal list`);
+      if (!same(before, ctx.view.bytes)) problems.push(`${inner.name} changed the view it was shown`);
+      return a;
+    },
+  };
+}
+
+/** Play a duel; `a` sits in seat `seatA`, `b` in the other. Returns the final state and the policies. */
+function duel(a: PolicyFactory, pa: Record<string, unknown>, b: PolicyFactory, pb: Record<string, unknown>, seed: number | string, seatA = 0, k = new Kernel(t)) {
+  const s = new GameState();
+  k.setup(s, scenarioSetup(file, scenario, t, seed));
+  const polA = makePolicy(a, pa, seed, seatA);
+  const polB = makePolicy(b, pb, seed, 1 - seatA);
+  const pols = seatA === 0 ? [polA, polB] : [polB, polA];
+  return { s, polA, polB, pols, run: (wrap?: (p: Policy) => Policy) => new MatchRunner(k).play(s, wrap ? pols.map(wrap) : pols) };
+}
+
+describe('search bots answer only legal actions and leave the view alone (20 matches each vs random, invariant checks on)', () => {
+  const bots: [string, PolicyFactory, Record<string, unknown>][] = [
+    ['lookahead', lookaheadBot, {}],
+    ['mcts', mctsBot, MCTS_SMALL],
+  ];
+  it.each(bots)('%s', (_name, factory, params) => {
+    const k = new Kernel(t);
+    enableInvariantChecks(k);
+    const problems: string[] = [];
+    let wins = 0;
+    for (let i = 0; i < 20; i++) {
+      const seat = i & 1;
+      const m = duel(factory, params, randomBot, {}, `legal-${i >> 1}`, seat, k);
+      m.run((p) => checked(p, problems));
+      expect(m.s.status).not.toBe(STATUS_ONGOING);
+      if (m.s.winner === seat) wins++;
+      expect(statsOf(m.polA).decisions).toBeGreaterThan(0);
+    }
+    expect(problems).toEqual([]);
+    expect(wins).toBeGreaterThan(10);
+  });
+});
+
+describe('determinism: the same seed gives byte-identical final states', () => {
+  const rows: [string, PolicyFactory, Record<string, unknown>, PolicyFactory][] = [
+    ['lookahead vs random', lookaheadBot, {}, randomBot],
+    ['lookahead (random model) vs rammer', lookaheadBot, { opponent: 'random', candidates: 20 }, rammerBot],
+    ['mcts vs random', mctsBot, MCTS_SMALL, randomBot],
+    ['mcts (random playouts) vs rammer', mctsBot, { ...MCTS_SMALL, playout: 'random' }, rammerBot],
+  ];
+  it.each(rows)('%s', (_name, a, pa, b) => {
+    const first = duel(a, pa, b, {}, 'det-7', 1);
+    first.run();
+    // Fresh everything, then a kernel that has just played another match.
+    const again = duel(a, pa, b, {}, 'det-7', 1);
+    again.run();
+    const k = new Kernel(t);
+    duel(a, pa, randomBot, {}, 'other', 0, k).run();
+    const reused = duel(a, pa, b, {}, 'det-7', 1, k);
+    reused.run();
+    expect(first.s.status).not.toBe(STATUS_ONGOING);
+    expect(same(again.s.bytes, first.s.bytes)).toBe(true);
+    expect(same(reused.s.bytes, first.s.bytes)).toBe(true);
+    expect(statsOf(again.polA)).toEqual(statsOf(first.polA));
+    // A different seed plays a different game.
+    const other = duel(a, pa, b, {}, 'det-8', 1);
+    other.run();
+    expect(same(other.s.bytes, first.s.bytes)).toBe(false);
+  });
+});
+
+/** Play rammer vs random from `seed` until the start of round `round` (both seats to commit). */
+function positionAt(seed: number, round: number): GameState | null {
+  const k = new Kernel(t);
+  const s = new GameState();
+  k.setup(s, scenarioSetup(file, scenario, t, seed));
+  const pols = [makePolicy(rammerBot, {}, seed, 0), makePolicy(randomBot, {}, seed, 1)];
+  const view = new GameState();
+  const legal = new Int32Array(MAX_ACTIONS);
+  while (s.status === STATUS_ONGOING) {
+    if (s.decision === D_COMMIT && s.pending === 0b11 && s.round >= round) return s;
+    const p = s.pending & 1 ? 0 : 1;
+    const count = k.legal(s, p, legal);
+    k.view(s, p, view);
+    k.submit(s, p, pols[p].choose({ kernel: k, view, player: p, decision: s.decision, legal, count }));
+  }
+  return null;
+}
+
+/** The bot's answer (fresh from `seed`) for seat p of the real state `s`, shown its view only. */
+function answer(factory: PolicyFactory, params: Record<string, unknown>, s: GameState, p: number, seed: string): { a: number; calls: number } {
+  const k = new Kernel(t);
+  const view = k.view(s, p, new GameState());
+  const legal = new Int32Array(MAX_ACTIONS);
+  const count = k.legal(s, p, legal);
+  const pol = factory(params, seedrandom(seed));
+  const ctx: DecisionContext = { kernel: k, view, player: p, decision: s.decision, legal, count };
+  return { a: pol.choose(ctx), calls: statsOf(pol).lastCalls };
+}
+
+describe('hidden information: the answer does not depend on what the opponent has secretly committed', () => {
+  const bots: [string, PolicyFactory, Record<string, unknown>][] = [
+    ['lookahead', lookaheadBot, {}],
+    ['lookahead (random model)', lookaheadBot, { opponent: 'random' }],
+    ['mcts', mctsBot, { iterations: 60, depth: 4, candidates: 12 }],
+    ['mcts (random playouts)', mctsBot, { iterations: 60, depth: 4, candidates: 12, playout: 'random' }],
+  ];
+  it.each(bots)('%s', (_name, factory, params) => {
+    const k = new Kernel(t);
+    const legal = new Int32Array(MAX_ACTIONS);
+    let positions = 0;
+    for (const [seed, round] of [
+      [1, 1],
+      [2, 3],
+      [3, 5],
+      [4, 4],
+    ]) {
+      const base = positionAt(seed, round);
+      if (!base) continue;
+      positions++;
+      for (const p of [0, 1]) {
+        const o = 1 - p;
+        // The opponent commits two very different things (first and last of its legal list), or nothing yet.
+        const n = k.legal(base, o, legal);
+        const x = legal[0];
+        const y = legal[n - 1];
+        expect(x).not.toBe(y);
+        const withX = base.clone();
+        k.submit(withX, o, x);
+        const withY = base.clone();
+        k.submit(withY, o, y);
+        const seed = `hidden-${positions}-${p}`;
+        const none = answer(factory, params, base, p, seed);
+        const ax = answer(factory, params, withX, p, seed);
+        const ay = answer(factory, params, withY, p, seed);
+        // The raw views differ (who is still pending), so the bot must normalise to agree.
+        expect(same(k.view(withX, p, new GameState()).bytes, k.view(base, p, new GameState()).bytes)).toBe(false);
+        expect(ax).toEqual(none);
+        expect(ay).toEqual(none);
+        expect(none.calls).toBeGreaterThan(0);
+      }
+    }
+    expect(positions).toBeGreaterThanOrEqual(3);
+  });
+
+  it('openCommitment makes the views byte-identical, whatever the opponent committed', () => {
+    const k = new Kernel(t);
+    const legal = new Int32Array(MAX_ACTIONS);
+    const base = positionAt(5, 3)!;
+    const n = k.legal(base, 0, legal);
+    const views = [base, ...[0, Math.floor(n / 2), n - 1].map((i) => {
+      const s = base.clone();
+      k.submit(s, 0, legal[i]);
+      return s;
+    })].map((s) => openCommitment(k.view(s, 1, new GameState())).bytes);
+    for (const v of views) expect(same(v, views[0])).toBe(true);
+  });
+});
+
+describe('params are checked at construction (name, value, expectation)', () => {
+  const rng = seedrandom('params');
+  const bad: [string, PolicyFactory, Record<string, unknown>, RegExp][] = [
+    ['mcts iterations 0', mctsBot, { iterations: 0 }, /mcts: param "iterations" must be an integer from 1 to \d+, got 0/],
+    ['mcts iterations 2.5', mctsBot, { iterations: 2.5 }, /mcts: param "iterations" must be an integer .*got 2\.5/],
+    ['mcts forwardCalls "many"', mctsBot, { forwardCalls: 'many' }, /mcts: param "forwardCalls" must be an integer .*got "many"/],
+    ['mcts depth 0', mctsBot, { depth: 0 }, /mcts: param "depth" must be an integer from 1 to 1000, got 0/],
+    ['mcts c -1', mctsBot, { c: -1 }, /mcts: param "c" must be a number from 0 to 100, got -1/],
+    ['mcts candidates 0', mctsBot, { candidates: 0 }, /mcts: param "candidates" must be an integer from 1 to 512, got 0/],
+    ['mcts playout greedy', mctsBot, { playout: 'greedy' }, /mcts: param "playout" must be one of 'rammer', 'random', got "greedy"/],
+    ['mcts maxNodes 0', mctsBot, { maxNodes: 0 }, /mcts: param "maxNodes" must be an integer from 1 to 1000000, got 0/],
+    ['mcts unknown name', mctsBot, { iteration: 10 }, /mcts: unknown param "iteration" \(expected one of iterations, forwardCalls/],
+    ['lookahead candidates 0', lookaheadBot, { candidates: 0 }, /lookahead: param "candidates" must be an integer from 1 to 4860, got 0/],
+    ['lookahead opponent mcts', lookaheadBot, { opponent: 'mcts' }, /lookahead: param "opponent" must be one of 'rammer', 'random', got "mcts"/],
+    ['lookahead forwardCalls -5', lookaheadBot, { forwardCalls: -5 }, /lookahead: param "forwardCalls" must be an integer from 1 to \d+, got -5/],
+    ['lookahead unknown name', lookaheadBot, { depth: 2 }, /lookahead: unknown param "depth"/],
+  ];
+  it.each(bad)('%s', (_name, factory, params, message) => {
+    expect(() => factory(params, rng)).toThrow(message);
+  });
+  it('good params are accepted', () => {
+    expect(mctsBot({ iterations: 50, forwardCalls: 1000, depth: 5, c: 0.7, candidates: 10, playout: 'random', maxNodes: 64 }, rng).name).toBe('mcts');
+    expect(lookaheadBot({ candidates: 12, opponent: 'random', forwardCalls: 500 }, rng).name).toBe('lookahead');
+  });
+});
+
+describe('budgets in forward-model calls are kept (counted by the bot and, independently, on Kernel.prototype.submit)', () => {
+  const rows: [string, PolicyFactory, Record<string, unknown>, number][] = [
+    ['mcts, forwardCalls 300 (iterations unbounded)', mctsBot, { forwardCalls: 300, depth: 6 }, 300],
+    ['mcts, forwardCalls 40 with a 10-round depth', mctsBot, { forwardCalls: 40, iterations: 1000 }, 40],
+    ['lookahead, forwardCalls 60', lookaheadBot, { forwardCalls: 60 }, 60],
+  ];
+  it.each(rows)('%s', (_name, factory, params, budget) => {
+    const submit = vi.spyOn(Kernel.prototype, 'submit');
+    try {
+      const m = duel(factory, params, rammerBot, {}, 'budget', 0);
+      const perDecision: [number, number][] = [];
+      const reported: string[] = [];
+      m.run((p) =>
+        p === m.polA
+          ? {
+              name: p.name,
+              choose(ctx) {
+                const before = submit.mock.calls.length;
+                const a = p.choose(ctx);
+                const spied = submit.mock.calls.length - before;
+                if (ctx.decision === D_COMMIT) perDecision.push([spied, statsOf(p).lastCalls]);
+                if (p.forwardCalls !== spied) reported.push(`decision ${ctx.decision}: reported ${p.forwardCalls}, made ${spied}`);
+                return a;
+              },
+            }
+          : p,
+      );
+      expect(perDecision.length).toBeGreaterThan(2);
+      expect(reported).toEqual([]);
+      // The declared budget the harness checks (src/sim/match.ts adjudicates an overrun).
+      expect(m.polA.budget).toBe(budget);
+      for (const [spied, counted] of perDecision) {
+        expect(spied).toBe(counted);
+        expect(spied).toBeLessThanOrEqual(budget);
+      }
+      // The budget is what binds (not some other limit): some searches use most of it.
+      expect(Math.max(...perDecision.map(([x]) => x))).toBeGreaterThan(budget * 0.8);
+    } finally {
+      submit.mockRestore();
+    }
+  });
+
+  it('mcts keeps to its iteration budget', () => {
+    const m = duel(mctsBot, { iterations: 7, depth: 2 }, randomBot, {}, 'iters', 0);
+    const seen: number[] = [];
+    const watch = (p: Policy): Policy => ({
+      name: p.name,
+      choose(ctx) {
+        const a = p.choose(ctx);
+        if (ctx.decision === D_COMMIT) seen.push(statsOf(p).lastIterations);
+        return a;
+      },
+    });
+    m.run((p) => (p === m.polA ? watch(p) : p));
+    expect(seen.length).toBeGreaterThan(0);
+    for (const n of seen) expect(n).toBeLessThanOrEqual(7);
+    expect(seen).toContain(7);
+  });
+});
+
+describe('the shared evaluation', () => {
+  it('is in [-1, 1], zero-sum between two ships, exact at the end, and falls with damage', () => {
+    const k = new Kernel(t);
+    const s = positionAt(6, 4)!;
+    const v0 = evaluate(k, s, 0);
+    expect(Math.abs(v0)).toBeLessThan(EVAL_SCALE);
+    expect(evaluate(k, s, 1)).toBeCloseTo(-v0, 12);
+    const hurt = s.clone();
+    hurt.structure[0] = Math.max(1, hurt.structure[0] - 2);
+    hurt.armour[0 * MAX_SECTIONS] = 0;
+    expect(evaluate(k, hurt, 0)).toBeLessThan(v0);
+    const over = s.clone();
+    over.g[G_STATUS] = STATUS_VICTORY;
+    over.g[G_WINNER] = 1;
+    expect(evaluate(k, over, 1)).toBe(1);
+    expect(evaluate(k, over, 0)).toBe(-1);
+  });
+});
+
+describe('strength', () => {
+  it('lookahead beats random in more than 60% of 60 seat-swapped games', () => {
+    const k = new Kernel(t);
+    let score = 0;
+    const games = 60;
+    for (let i = 0; i < games; i++) {
+      const seat = i & 1;
+      const m = duel(lookaheadBot, {}, randomBot, {}, `strength-${i >> 1}`, seat, k);
+      m.run();
+      score += m.s.winner === seat ? 1 : m.s.winner < 0 ? 0.5 : 0;
+    }
+    console.log(`lookahead vs random: ${score} / ${games} (${((100 * score) / games).toFixed(1)}%)`);
+    expect(score / games).toBeGreaterThan(0.6);
+  });
+});
