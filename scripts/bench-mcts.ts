@@ -1,7 +1,8 @@
 /**
  * MCTS benchmark and a small ladder of the built-in policies.
  *
- * Run: `node --import tsx scripts/bench-mcts.ts [--games N] [--quick]`
+ * Run: `node --import tsx scripts/bench-mcts.ts [--games N] [--quick] [--speed-only]`
+ * (`npm run bench` runs the speed part; `npm run ladder` the whole).
  *
  * 1. Search speed: MCTS iterations per second on one core with 10-round playouts (the
  *    design's target is 20,000), measured two ways: repeated searches from opening
@@ -9,8 +10,8 @@
  *    and over every commitment of real matches against rammer (later positions: iterations
  *    stop early when the match ends inside the horizon). Forward-model calls per second and
  *    per iteration are printed too.
- * 2. Ladder: mcts, mcts with depth 3, lookahead, rammer and random (default params
- *    otherwise), every pairing on the
+ * 2. Ladder: mcts (default depth 3), mcts with depth 10, lookahead, rammer and random
+ *    (default params otherwise), every pairing on the
  *    same seat-swapped pairs of seeds (pair k shares its seed across pairings, as the batch
  *    runner's tournaments do), both ships FPA with the default loadout so only the policies
  *    differ. Each pairing's score for the first-named side ((wins + draws/2) / games) with a
@@ -40,6 +41,7 @@ import random from '../bots/random.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const speedOnly = args.includes('--speed-only');
 const gamesArg = args.indexOf('--games');
 const gamesPerPairing = Math.max(2, 2 * Math.ceil((gamesArg >= 0 ? Number(args[gamesArg + 1]) : quick ? 20 : 100) / 2));
 
@@ -195,9 +197,9 @@ say(
   `every commitment of ${speedMatch.matches} matches vs rammer (${speedMatch.decisions} searches, later positions included): ${speedMatch.iterationsPerSecond.toFixed(0)} iterations/s/core, ${speedMatch.callsPerSecond.toFixed(0)} forward calls/s, ${speedMatch.callsPerIteration.toFixed(1)} calls/iteration`,
 );
 
-say(`ladder: ${gamesPerPairing} games per pairing (${gamesPerPairing / 2} seat-swapped pairs on shared seeds), default params; score = (wins + draws/2) / games for the first-named side`);
+if (!speedOnly) say(`ladder: ${gamesPerPairing} games per pairing (${gamesPerPairing / 2} seat-swapped pairs on shared seeds), default params; score = (wins + draws/2) / games for the first-named side`);
 const ladder = [];
-for (let i = 0; i < entrants.length; i++)
+for (let i = 0; i < (speedOnly ? 0 : entrants.length); i++)
   for (let j = i + 1; j < entrants.length; j++) {
     const r = pairing(entrants[i], entrants[j], gamesPerPairing);
     ladder.push(r);
