@@ -3,18 +3,26 @@
  * it steers so the enemy sits off its port or starboard side and fires that broadside
  * (Vent Coolant brings a broadside back early), fires Power to Engines toward the enemy to
  * close the last hexes or to ram, and raises shields on the sections facing the enemy once
- * it is near. The main weapon fires only when the enemy happens to be on its line.
+ * it is near. It rams when it is the sturdier ship. The main weapon fires only when the
+ * enemy happens to be on its line.
  *
  * Why: the balance lab compares styles, not just cards; this one stresses broadsides,
  * collisions (rule 12) and shields, where the gunner stresses the main weapon. The
  * commitment is built straight from the view (a two-round search over the ten engine
  * settings on a copy of the momentum mat), and nothing is allocated per decision.
  *
+ * Like the other styles (bots/gunner.ts, carrier.ts, turtle.ts) it predicts its
+ * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
+ * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
+ * outweighs everything else it scores; the "pilot kit" block below, shared verbatim by the
+ * four files). It draws no random numbers: the same view always gets the same answer.
+ *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `closeRange` (integer 1..6, default 3): the distance, centre to centre, it closes to.
  * - `maxSpeed` (integer 1..4, default 3): linear momentum tokens it is willing to carry.
  * - `edgeMargin` (integer 0..4, default 1): clearance, in hexes, it keeps from the board edge.
- * - `ram` (boolean, default true): seek collisions with the enemy (rule 12) instead of avoiding them.
+ * - `ram` (boolean, default true): seek collisions with the enemy (rule 12) while it is the sturdier
+ *   ship (structure, armour and shields); false: always steer clear.
  * - `shieldRange` (integer 0..16, default 6): raise shields once the enemy is this close.
  * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
  */
@@ -1212,6 +1220,24 @@ function chooseCorvetteOption(ctx: DecisionContext): number {
   return ctx.legal[0];
 }
 
+/**
+ * Defence Stations (10.1.4): shoot what is in reach now; with `holdForThreats`, hold the card
+ * face up (to shoot at the firing windows) while enemy torpedoes or corvettes close in;
+ * else raise shields while there is room; else hold.
+ */
+function chooseDefence(ctx: DecisionContext, holdForThreats: boolean): number {
+  if (pdTargetsNow() > 0) return DEF_FIRE;
+  let canHold = false;
+  let canShield = false;
+  for (let i = 0; i < ctx.count; i++) {
+    if (ctx.legal[i] === DEF_HOLD) canHold = true;
+    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
+  }
+  if (canHold && holdForThreats && threatsNear(pdRange() + 4) > 0) return DEF_HOLD;
+  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
+  return canHold ? DEF_HOLD : DEF_FIRE;
+}
+
 /** Answers shared by every style; the style handles D_COMMIT, D_VENT, D_DEFENCE and D_P2E_DIR. */
 function kitChoose(ctx: DecisionContext): number {
   switch (ctx.decision) {
@@ -1336,7 +1362,7 @@ function valueCards(q: number, r: number, f: number, withP2E: boolean): void {
   CARD_VALUE[Cmd.PowerToEngines] = withP2E ? 4 + NUM[P2E_GAIN] : -2;
   const sideCooling = trackPos(Cmd.PortBroadside) >= 0 || trackPos(Cmd.StarboardBroadside) >= 0;
   CARD_VALUE[Cmd.VentCoolant] = sideCooling ? 3 : trackPos(Cmd.PowerToEngines) > 0 ? 1 : 0;
-  // Special abilities by kind: 1 emergency repair, 2 coolant flush, 0 shield surge.
+  // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
   CARD_VALUE[Cmd.SpecialAbility] =
     special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (sideCooling || trackPos(Cmd.PowerToEngines) > 0 ? 3.5 : -0.5) : room > 0 ? 4 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.3;
@@ -1382,19 +1408,6 @@ function vent(ctx: DecisionContext): number {
   return best;
 }
 
-/** Defence Stations (10.1.4): shoot what is in reach, else shields while there is room, else hold for a window. */
-function defence(ctx: DecisionContext): number {
-  if (pdTargetsNow() > 0) return DEF_FIRE;
-  let canHold = false;
-  let canShield = false;
-  for (let i = 0; i < ctx.count; i++) {
-    if (ctx.legal[i] === DEF_HOLD) canHold = true;
-    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
-  }
-  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
-  return canHold ? DEF_HOLD : DEF_FIRE;
-}
-
 const factory: PolicyFactory = (params, _rng) => {
   const cfg = readParams(params);
   return {
@@ -1415,7 +1428,7 @@ const factory: PolicyFactory = (params, _rng) => {
         case D_VENT:
           return vent(ctx);
         case D_DEFENCE:
-          return defence(ctx);
+          return chooseDefence(ctx, false);
         case D_P2E_DIR:
           return chooseP2EDirection();
       }

@@ -11,6 +11,12 @@
  * momentum mat), never from the list of legal commitments, and nothing is allocated per
  * decision.
  *
+ * Like the other styles (bots/brawler.ts, carrier.ts, turtle.ts) it predicts its
+ * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
+ * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
+ * outweighs everything else it scores; the "pilot kit" block below, shared verbatim by the
+ * four files). It draws no random numbers: the same view always gets the same answer.
+ *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `range` (integer 1..10, default 4): the distance, centre to centre, it keeps from the enemy.
  * - `maxSpeed` (integer 1..4, default 2): linear momentum tokens it is willing to carry.
@@ -1218,6 +1224,24 @@ function chooseCorvetteOption(ctx: DecisionContext): number {
   return ctx.legal[0];
 }
 
+/**
+ * Defence Stations (10.1.4): shoot what is in reach now; with `holdForThreats`, hold the card
+ * face up (to shoot at the firing windows) while enemy torpedoes or corvettes close in;
+ * else raise shields while there is room; else hold.
+ */
+function chooseDefence(ctx: DecisionContext, holdForThreats: boolean): number {
+  if (pdTargetsNow() > 0) return DEF_FIRE;
+  let canHold = false;
+  let canShield = false;
+  for (let i = 0; i < ctx.count; i++) {
+    if (ctx.legal[i] === DEF_HOLD) canHold = true;
+    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
+  }
+  if (canHold && holdForThreats && threatsNear(pdRange() + 4) > 0) return DEF_HOLD;
+  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
+  return canHold ? DEF_HOLD : DEF_FIRE;
+}
+
 /** Answers shared by every style; the style handles D_COMMIT, D_VENT, D_DEFENCE and D_P2E_DIR. */
 function kitChoose(ctx: DecisionContext): number {
   switch (ctx.decision) {
@@ -1312,6 +1336,7 @@ function commit(): number {
   const port = enHull ? sideValueAt(Cmd.PortBroadside, q, r, f, PLAN_M, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, bw.damage) : 0;
   const star = enHull ? sideValueAt(Cmd.StarboardBroadside, q, r, f, PLAN_M, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, bw.damage) : 0;
   const room = shieldRoom();
+  const missing = armourMissing();
   const mainPos = trackPos(Cmd.FireMain);
   const special = myFaction.special;
 
@@ -1319,8 +1344,8 @@ function commit(): number {
   CARD_VALUE[Cmd.VentCoolant] = !G.vent ? -0.5 : mainPos === 0 ? (main >= G.fireThreshold ? 11 + 5 * main : 0.3) : mainPos > 0 ? 4 : 0.2;
   CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 5 + 2 * port : -1;
   CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 5 + 2 * star : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(pdRange() + 2) > 0 ? 7 : room > 0 ? 3 + (armourMissing() > 0 ? 1 : 0) : 0.2;
-  const missing = armourMissing();
+  CARD_VALUE[Cmd.DefenceStations] = threatsNear(pdRange() + 2) > 0 ? 7 : room > 0 ? 3 + (missing > 0 ? 1 : 0) : 0.2;
+  // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
   CARD_VALUE[Cmd.SpecialAbility] =
     special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (mainPos >= 1 ? 6 : -0.5) : room > 0 ? 3 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.1;
@@ -1356,19 +1381,6 @@ function vent(ctx: DecisionContext): number {
   return best;
 }
 
-/** Defence Stations (10.1.4): shoot what is in reach, else shields while there is room, else hold for a window. */
-function defence(ctx: DecisionContext): number {
-  if (pdTargetsNow() > 0) return DEF_FIRE;
-  let canHold = false;
-  let canShield = false;
-  for (let i = 0; i < ctx.count; i++) {
-    if (ctx.legal[i] === DEF_HOLD) canHold = true;
-    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
-  }
-  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
-  return canHold ? DEF_HOLD : DEF_FIRE;
-}
-
 const factory: PolicyFactory = (params, _rng) => {
   const cfg = readParams(params);
   return {
@@ -1389,7 +1401,7 @@ const factory: PolicyFactory = (params, _rng) => {
         case D_VENT:
           return vent(ctx);
         case D_DEFENCE:
-          return defence(ctx);
+          return chooseDefence(ctx, false);
         case D_P2E_DIR:
           return chooseP2EDirection();
       }

@@ -12,6 +12,12 @@
  * The commitment is built straight from the view (a two-round search over the ten engine
  * settings on a copy of the momentum mat), and nothing is allocated per decision.
  *
+ * Like the other styles (bots/gunner.ts, brawler.ts, carrier.ts) it predicts its
+ * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
+ * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
+ * outweighs everything else it scores; the "pilot kit" block below, shared verbatim by the
+ * four files). It draws no random numbers: the same view always gets the same answer.
+ *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `standoff` (integer 2..12, default 5): the distance, centre to centre, it keeps from the enemy.
  * - `maxSpeed` (integer 1..4, default 1): linear momentum tokens it is willing to carry.
@@ -1220,6 +1226,24 @@ function chooseCorvetteOption(ctx: DecisionContext): number {
   return ctx.legal[0];
 }
 
+/**
+ * Defence Stations (10.1.4): shoot what is in reach now; with `holdForThreats`, hold the card
+ * face up (to shoot at the firing windows) while enemy torpedoes or corvettes close in;
+ * else raise shields while there is room; else hold.
+ */
+function chooseDefence(ctx: DecisionContext, holdForThreats: boolean): number {
+  if (pdTargetsNow() > 0) return DEF_FIRE;
+  let canHold = false;
+  let canShield = false;
+  for (let i = 0; i < ctx.count; i++) {
+    if (ctx.legal[i] === DEF_HOLD) canHold = true;
+    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
+  }
+  if (canHold && holdForThreats && threatsNear(pdRange() + 4) > 0) return DEF_HOLD;
+  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
+  return canHold ? DEF_HOLD : DEF_FIRE;
+}
+
 /** Answers shared by every style; the style handles D_COMMIT, D_VENT, D_DEFENCE and D_P2E_DIR. */
 function kitChoose(ctx: DecisionContext): number {
   switch (ctx.decision) {
@@ -1317,7 +1341,7 @@ function commit(): number {
   CARD_VALUE[Cmd.FireMain] = main >= T.fireThreshold ? 6 + 2 * main : -1;
   CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 3 + port : -1;
   CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 3 + star : -1;
-  // Special abilities by kind: 1 emergency repair, 2 coolant flush, 0 shield surge.
+  // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
   CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 1 ? 5 + missing : -0.5) : special.kind === 2 ? (dsPos > 0 || trackPos(Cmd.FireMain) > 0 ? 5 : -0.5) : shieldRoom() > 0 ? 7 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.2;
   NUM[P2E_GAIN] = 0;
@@ -1345,20 +1369,6 @@ function vent(ctx: DecisionContext): number {
   return best;
 }
 
-/** Defence Stations (10.1.4): shoot what is in reach; hold for a window while threats close in; else shields; else hold. */
-function defence(ctx: DecisionContext): number {
-  if (pdTargetsNow() > 0) return DEF_FIRE;
-  let canHold = false;
-  let canShield = false;
-  for (let i = 0; i < ctx.count; i++) {
-    if (ctx.legal[i] === DEF_HOLD) canHold = true;
-    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
-  }
-  if (canHold && T.holdFire && threatsNear(pdRange() + 4) > 0) return DEF_HOLD;
-  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
-  return canHold ? DEF_HOLD : DEF_FIRE;
-}
-
 const factory: PolicyFactory = (params, _rng) => {
   const cfg = readParams(params);
   return {
@@ -1379,7 +1389,7 @@ const factory: PolicyFactory = (params, _rng) => {
         case D_VENT:
           return vent(ctx);
         case D_DEFENCE:
-          return defence(ctx);
+          return chooseDefence(ctx, T.holdFire);
         case D_P2E_DIR:
           return chooseP2EDirection();
       }
