@@ -261,17 +261,28 @@ describe('parameters', () => {
 });
 
 describe('the shared pilot kit', () => {
-  it('is the same block in all four style files (they are self-contained bots; the copies must not drift)', () => {
-    const begin = '// ===================================================================== pilot kit\n';
-    const end = '// ===================================================================== pilot kit end\n';
-    const kits = STYLES.map((style) => {
+  it('every style uses the one kit (src/scripted/pilot-kit.ts) and installs its own hooks at each decision', () => {
+    for (const style of STYLES) {
       const source = readFileSync(join(BOTS_DIR, `${style}.ts`), 'utf8');
-      const a = source.indexOf(begin);
-      const b = source.indexOf(end);
-      expect(a, `${style} has the kit`).toBeGreaterThan(0);
-      expect(b).toBeGreaterThan(a);
-      return source.slice(a, b);
-    });
-    for (let i = 1; i < kits.length; i++) expect(kits[i] === kits[0], `${STYLES[i]}'s kit matches gunner's`).toBe(true);
+      expect(source, `${style} imports the kit`).toMatch(/from '\.\.\/src\/scripted\/pilot-kit\.js'/);
+      expect(source, `${style} installs its hooks`).toMatch(/choose\(ctx\) \{\n\s+setStyle\(styleEval, styleCollision\);/);
+      expect(source, `${style} holds no copy of the kit`).not.toMatch(/function observe\(/);
+    }
+  });
+});
+
+describe('styles sharing the pilot kit in one process', () => {
+  it('gunner vs turtle and brawler vs carrier play legal, checked matches that replay byte for byte', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const root = join(import.meta.dirname, '..', '..');
+    const play = (p0: string, p1: string, seed: number) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'match', '--seed', String(seed), '--p0', p0, '--p1', p1, '--check', '--json'], { cwd: root, encoding: 'utf8' });
+    for (const [p0, p1] of [['gunner', 'turtle'], ['brawler', 'carrier']]) {
+      const a = play(p0, p1, 5);
+      const b = play(p0, p1, 5);
+      expect(a.status, a.stderr).toBe(0);
+      expect(a.stdout).toBe(b.stdout);
+      expect(JSON.parse(a.stdout).status).toMatch(/victory|draw/);
+    }
   });
 });

@@ -1,0 +1,1218 @@
+/**
+ * The pilot kit: what the scripted styles (bots/gunner.ts, brawler.ts, carrier.ts,
+ * turtle.ts) share. It reads the view, predicts movement on a copy of the momentum mat
+ * (7.2, 7.2.2), values weapons against a ship's predicted pose, and answers the small
+ * decisions. A style supplies how good a pose is and what a ship collision is worth through
+ * `setStyle`, which it calls at the start of every decision (so styles can share a process).
+ *
+ * Why module-level scratch: the styles run millions of decisions; every table here is
+ * allocated once and refilled by `observe` at each decision.
+ */
+import {
+  type DecisionContext,
+  type GameState,
+  D_SHIELD,
+  D_REPAIR,
+  D_FIRE_DIR,
+  D_TARGET,
+  D_BOOST,
+  D_CORV_OPTION,
+  D_LAUNCH,
+  D_ACTIVATE,
+  D_PD_WINDOW,
+  D_REPAIR_CORV,
+  CORV_ACTIVATE,
+  CORV_LAUNCH,
+  CORV_REPAIR,
+  DEF_FIRE,
+  DEF_HOLD,
+  DEF_SHIELDS,
+  CARD_NONE,
+  encodeCommit,
+  Cmd,
+  WeaponClass,
+  TGT_HULL,
+  ACT_PASS,
+  ACT_FIRE,
+  decodeMove,
+  decodeLaunch,
+  hex,
+  LIN_SLOTS,
+  ROT_SLOTS,
+  TOK_CW,
+  TOK_CCW,
+  ENGINE_DOUBLE,
+  ENGINE_CW,
+  ENGINE_CCW,
+  ENGINE_NONE,
+  LOC_HAND,
+  LOC_TRACK,
+  G_SUPPLY_LINEAR,
+  G_SUPPLY_CW,
+  G_SUPPLY_CCW,
+  G_SUPPLY_SHIELDS,
+  G_ACT_LEFT,
+  G_FSRC,
+  G_FMOUNT,
+  MAX_TOKENS,
+  MAX_SECTIONS,
+  SMALL_PROJECTILE,
+  SMALL_TORPEDO,
+  SMALL_CORVETTE,
+  CORVETTES,
+  CORV_BOARD,
+  CARDS,
+  LO_MAIN,
+  LO_BROADSIDE,
+  LO_PD,
+  LO_CORVETTES,
+} from '../bot-api.js';
+
+/** The style's evaluation hooks (set by `setStyle`). */
+const hooks = {
+  evaluate: (_q: number, _r: number, _f: number, _m: Int8Array, _ply: number): number => 0,
+  collision: (_ply: number): number => 0,
+};
+
+/** Install a style's evaluation of a predicted pose and of a ship collision. */
+export function setStyle(evaluate: (q: number, r: number, f: number, m: Int8Array, ply: number) => number, collision: (ply: number) => number): void {
+  hooks.evaluate = evaluate;
+  hooks.collision = collision;
+}
+
+
+export type Kernel = DecisionContext['kernel'];
+export type Faction = ReturnType<Kernel['faction']>;
+export type Hull = Faction['hull'];
+export type Weapon = Faction['mainWeapons'][number];
+export type Mount = Hull['mounts']['main'][number];
+
+/** Knobs every style sets (copied from the policy's params at each decision). */
+export const KIT = { range: 4, rangeWeight: 0.5, maxSpeed: 2, edgeMargin: 2, threat: 0.5, payAccuracy: true, pdEager: false };
+
+/** Search constants: the second round's weight, and what hitting the edge costs. */
+export const GAMMA = 0.7;
+export const UNSAFE = 1000;
+export const UNRECOVERABLE = 60;
+
+// ---- the situation at the current decision (filled by observe)
+export let K!: Kernel;
+export let V!: GameState;
+export let ME = 0;
+export let EN = -1;
+export let myFaction!: Faction;
+export let myHull!: Hull;
+export let enFaction: Faction | null = null;
+export let enHull: Hull | null = null;
+/** How far each hull reaches from its centre hex (hexes): cheap early-outs for the geometry below. */
+export let MY_REACH = 0;
+export let EN_REACH = 0;
+/** Predicted poses, index 0 = start, s = after movement step s: the enemy over the next two rounds (no thrust), and us drifting one round. */
+export const E1Q = new Int16Array(8);
+export const E1R = new Int16Array(8);
+export const E1F = new Int8Array(8);
+export let E1N = 0;
+export const E2Q = new Int16Array(8);
+export const E2R = new Int16Array(8);
+export const E2F = new Int8Array(8);
+export let E2N = 0;
+export const D1Q = new Int16Array(8);
+export const D1R = new Int16Array(8);
+export const D1F = new Int8Array(8);
+export let D1N = 0;
+/** Weapon tokens on the board (where they stand, their damage): what a hull would run over (12, small tokens). */
+export const TOKQ = new Int16Array(MAX_TOKENS);
+export const TOKR = new Int16Array(MAX_TOKENS);
+export const TOKD = new Int8Array(MAX_TOKENS);
+export let NTOK = 0;
+/** Cannon shells on the board: where they stand, which way they fly, how fast, their damage (9.3). */
+export const SHQ = new Int16Array(MAX_TOKENS);
+export const SHR = new Int16Array(MAX_TOKENS);
+export const SHF = new Int8Array(MAX_TOKENS);
+export const SHS = new Int8Array(MAX_TOKENS);
+export const SHD = new Int8Array(MAX_TOKENS);
+export let NSH = 0;
+
+// ---- scratch
+export const FC = new Int32Array(2);
+export const XY = new Int32Array(3);
+export const MV = new Int32Array(4);
+export const LIST = new Int32Array(MAX_TOKENS + 64);
+export const CORV_NOW = new Int32Array(CORVETTES);
+export const CARD_VALUE = new Float64Array(CARDS);
+
+export function observe(ctx: DecisionContext): void {
+  K = ctx.kernel;
+  V = ctx.view;
+  ME = ctx.player;
+  myFaction = K.faction(V, ME);
+  myHull = myFaction.hull;
+  MY_REACH = hullReach(myHull);
+  EN = -1;
+  let best = 1 << 30;
+  for (let o = 0; o < V.players; o++) {
+    if (o === ME || !V.alive[o]) continue;
+    const d = hex.distance(V.shipQ[ME], V.shipR[ME], V.shipQ[o], V.shipR[o]);
+    if (d < best) {
+      best = d;
+      EN = o;
+    }
+  }
+  if (EN >= 0) {
+    enFaction = K.faction(V, EN);
+    enHull = enFaction.hull;
+    EN_REACH = hullReach(enHull);
+    E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q, E1R, E1F);
+    E2N = drift(EN, enHull, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q, E2R, E2F);
+  } else {
+    enFaction = null;
+    enHull = null;
+  }
+  D1N = drift(ME, myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], D1Q, D1R, D1F);
+  matLoad(ME, NOW_M);
+  NTOK = 0;
+  NSH = 0;
+  for (let i = 0; i < MAX_TOKENS; i++) {
+    const kind = V.tokKind[i];
+    if (kind !== SMALL_PROJECTILE && kind !== SMALL_TORPEDO) continue;
+    const w = K.weaponOf(V, V.tokOwner[i], kind, V.tokRef[i]);
+    if (!w) continue;
+    TOKQ[NTOK] = V.tokQ[i];
+    TOKR[NTOK] = V.tokR[i];
+    TOKD[NTOK] = w.damage;
+    NTOK++;
+    if (kind !== SMALL_PROJECTILE) continue;
+    SHQ[NSH] = V.tokQ[i];
+    SHR[NSH] = V.tokR[i];
+    SHF[NSH] = V.tokFacing[i];
+    SHS[NSH] = w.speed;
+    SHD[NSH] = w.damage;
+    NSH++;
+  }
+}
+
+/** Ship o moved one round by its own mat with no thrust; a step into the edge is not taken. Returns the steps. */
+export function drift(o: number, hull: Hull, q: number, r: number, f: number, oq: Int16Array, or: Int16Array, of: Int8Array): number {
+  oq[0] = q;
+  or[0] = r;
+  of[0] = f;
+  const nl = V.linCount[o];
+  const n = nl + V.rotCount[o];
+  for (let s = 0; s < n; s++) {
+    const t = s < nl ? V.lin[o * LIN_SLOTS + s] : V.rot[o * ROT_SLOTS + s - nl];
+    let nq = q;
+    let nr = r;
+    let nf = f;
+    if (t === TOK_CW) nf = (f + 1) % 6;
+    else if (t === TOK_CCW) nf = (f + 5) % 6;
+    else {
+      nq += hex.DQ[t];
+      nr += hex.DR[t];
+    }
+    if (hullMargin(hull, nq, nr, nf) > 0) {
+      q = nq;
+      r = nr;
+      f = nf;
+    }
+    oq[s + 1] = q;
+    or[s + 1] = r;
+    of[s + 1] = f;
+  }
+  return n;
+}
+
+// ---- the board edge: distance from each hex to the nearest hex off the board (0 = off)
+
+export let edgeBoard: unknown = null;
+export let edgeGrid = new Int8Array(0);
+export let edgeQ0 = 0;
+export let edgeR0 = 0;
+export let edgeW = 0;
+export let edgeH = 0;
+
+export function edgeDistance(q: number, r: number): number {
+  if (edgeBoard !== K.t.board) buildEdgeGrid();
+  const x = q - edgeQ0;
+  const y = r - edgeR0;
+  if (x < 0 || y < 0 || x >= edgeW || y >= edgeH) return 0;
+  return edgeGrid[y * edgeW + x];
+}
+
+/** Once per board (allocates then): breadth-first distances from the hexes off the board. */
+export function buildEdgeGrid(): void {
+  const b = K.t.board;
+  edgeBoard = b;
+  edgeQ0 = b.qMin - 1;
+  edgeR0 = b.rMin - 1;
+  edgeW = b.width + 2;
+  edgeH = b.height + 2;
+  edgeGrid = new Int8Array(edgeW * edgeH).fill(-1);
+  const queue = new Int32Array(edgeW * edgeH);
+  let tail = 0;
+  for (let y = 0; y < edgeH; y++)
+    for (let x = 0; x < edgeW; x++)
+      if (!K.move.hexOnBoard(x + edgeQ0, y + edgeR0)) {
+        edgeGrid[y * edgeW + x] = 0;
+        queue[tail++] = y * edgeW + x;
+      }
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head];
+    const x = c % edgeW;
+    const y = (c - x) / edgeW;
+    for (let d = 0; d < 6; d++) {
+      const nx = x + hex.DQ[d];
+      const ny = y + hex.DR[d];
+      if (nx < 0 || ny < 0 || nx >= edgeW || ny >= edgeH) continue;
+      const nc = ny * edgeW + nx;
+      if (edgeGrid[nc] >= 0) continue;
+      edgeGrid[nc] = Math.min(edgeGrid[c] + 1, 100);
+      queue[tail++] = nc;
+    }
+  }
+}
+
+// ---- hull geometry
+
+export function hullReach(hull: Hull): number {
+  let m = 0;
+  for (let i = 0; i < hull.hexCount; i++) m = Math.max(m, hex.distance(0, 0, hull.hexQ[i], hull.hexR[i]));
+  return m;
+}
+
+/** The reach of one of the two hulls in play (others are measured). */
+export function reachOf(hull: Hull): number {
+  return hull === myHull ? MY_REACH : hull === enHull ? EN_REACH : hullReach(hull);
+}
+
+/** Smallest edge distance over a hull's hexes at a pose (0: some hex is off the board). */
+export function hullMargin(hull: Hull, q: number, r: number, f: number): number {
+  const n = hull.hexCount;
+  const o = f * n;
+  let m = 100;
+  for (let i = 0; i < n; i++) {
+    const d = edgeDistance(q + hull.rotQ[o + i], r + hull.rotR[o + i]);
+    if (d < m) m = d;
+  }
+  return m;
+}
+
+/** Index of the hull hex on (hq, hr) at a pose, or -1. */
+export function hullHexAt(hull: Hull, q: number, r: number, f: number, hq: number, hr: number): number {
+  const n = hull.hexCount;
+  const o = f * n;
+  for (let i = 0; i < n; i++) if (q + hull.rotQ[o + i] === hq && r + hull.rotR[o + i] === hr) return i;
+  return -1;
+}
+
+export function hullsOverlap(a: Hull, qa: number, ra: number, fa: number, b: Hull, qb: number, rb: number, fb: number): boolean {
+  const oa = fa * a.hexCount;
+  for (let i = 0; i < a.hexCount; i++) if (hullHexAt(b, qb, rb, fb, qa + a.rotQ[oa + i], ra + a.rotR[oa + i]) >= 0) return true;
+  return false;
+}
+
+/** Distance from hex (q, r) to the nearest hex of a hull at a pose. */
+export function distanceToHull(hull: Hull, hq: number, hr: number, hf: number, q: number, r: number): number {
+  const o = hf * hull.hexCount;
+  let m = 1 << 30;
+  for (let i = 0; i < hull.hexCount; i++) {
+    const d = hex.distance(q, r, hq + hull.rotQ[o + i], hr + hull.rotR[o + i]);
+    if (d < m) m = d;
+  }
+  return m;
+}
+
+/** First step 1..len along `dir` from (q, r) that lands on the hull at a pose; 0 if none before `len` or the board edge. */
+export function rayToHull(q: number, r: number, dir: number, len: number, hull: Hull, hq: number, hr: number, hf: number): number {
+  if (hex.distance(q, r, hq, hr) > len + reachOf(hull)) return 0;
+  for (let k = 1; k <= len; k++) {
+    q += hex.DQ[dir];
+    r += hex.DR[dir];
+    if (edgeDistance(q, r) === 0) return 0;
+    if (hullHexAt(hull, hq, hr, hf, q, r) >= 0) return k;
+  }
+  return 0;
+}
+
+/** Nearest distance (1..range) of a hull hex inside the 120-degree arc in front of (q, r) facing `dir`; 0 if none. */
+export function arcToHull(q: number, r: number, dir: number, range: number, hull: Hull, hq: number, hr: number, hf: number): number {
+  if (hex.distance(q, r, hq, hr) > range + reachOf(hull)) return 0;
+  const o = hf * hull.hexCount;
+  let best = 0;
+  for (let i = 0; i < hull.hexCount; i++) {
+    const tq = hq + hull.rotQ[o + i];
+    const tr = hr + hull.rotR[o + i];
+    const d = hex.distance(q, r, tq, tr);
+    if (d === 0 || d > range || (best > 0 && d >= best)) continue;
+    hex.frontCoordinates(tq - q, tr - r, dir, FC);
+    if (FC[0] >= 0 && FC[1] >= 0) best = d;
+  }
+  return best;
+}
+
+/** Sixth-turns (0..3, fractional) from facing f to the bearing of hex (tq, tr) seen from (q, r). */
+export function turnsToFace(q: number, r: number, f: number, tq: number, tr: number): number {
+  const dq = tq - q;
+  const dr = tr - r;
+  if (dq === 0 && dr === 0) return 0;
+  // Flat-topped axial to cartesian (x east, y south); bearing clockwise from north, in sixth-turns.
+  const bearing = Math.atan2(1.5 * dq, -SQRT3 * (dr + dq / 2)) / (Math.PI / 3);
+  let t = Math.abs(bearing - f) % 6;
+  if (t > 3) t = 6 - t;
+  return t;
+}
+export const SQRT3 = Math.sqrt(3);
+
+// ---- weapons
+
+/**
+ * Expected damage of one shot from (q, r) along `dir` against a hull that stands at pose a
+ * now and at pose b a round later: a cannon shell must meet it on its line (9.3), a
+ * torpedo needs it in its front arc (9.4), a beam on its line within range (9.1), direct
+ * fire inside its arc and range, paying for accuracy (9.2).
+ */
+export function weaponValue(
+  w: Weapon,
+  q: number,
+  r: number,
+  dir: number,
+  hull: Hull,
+  evasion: number,
+  aq: number,
+  ar: number,
+  af: number,
+  bq: number,
+  br: number,
+  bf: number,
+): number {
+  switch (w.weaponClass) {
+    case WeaponClass.Projectile: {
+      if (rayToHull(q, r, dir, w.speed, hull, aq, ar, af) > 0) return w.damage;
+      return rayToHull(q, r, dir, 2 * w.speed, hull, bq, br, bf) > 0 ? 0.6 * w.damage : 0;
+    }
+    case WeaponClass.Torpedo: {
+      const nq = q + hex.DQ[dir];
+      const nr = r + hex.DR[dir];
+      if (edgeDistance(nq, nr) === 0) return 0;
+      const d = arcToHull(nq, nr, dir, 3 * w.speed, hull, aq, ar, af);
+      return d === 0 ? 0 : w.damage * (d <= w.speed ? 0.9 : 0.7);
+    }
+    case WeaponClass.Beam:
+      return rayToHull(q, r, dir, w.range, hull, aq, ar, af) > 0 ? w.damage : 0;
+    default:
+      return arcToHull(q, r, dir, w.range, hull, aq, ar, af) > 0 ? (w.accuracy >= evasion ? w.damage : 0.8 * w.damage) : 0;
+  }
+}
+
+/** Our speed along `dir` on mat m: a token that way counts 1, one a sixth-turn off a half; tokens pointing away count against. */
+export function speedAlong(m: Int8Array, dir: number): number {
+  let s = 0;
+  for (let i = 0; i < m[0]; i++) {
+    const t = Math.abs(hex.turnBetween(m[1 + i], dir));
+    s += t === 0 ? 1 : t === 1 ? 0.5 : t === 3 ? -1 : t === 2 ? -0.5 : 0;
+  }
+  return s;
+}
+
+/**
+ * Value of firing a ship weapon's mounts from pose (q, r, f), our mat m, at the enemy (poses
+ * a, b); each mount takes its best arrow unless broadsideFire is 'all'. A shell fired along
+ * our own course at no more than our speed would be overtaken by our hull (9.3: any hull
+ * it meets), so it counts against.
+ */
+export function mountsValue(mounts: readonly Mount[], w: Weapon, q: number, r: number, f: number, m: Int8Array, aq: number, ar: number, af: number, bq: number, br: number, bf: number): number {
+  if (!enHull) return 0;
+  const all = K.t.rules.broadsideFire === 'all';
+  const o = f * myHull.hexCount;
+  let total = 0;
+  for (let i = 0; i < mounts.length; i++) {
+    const mt = mounts[i];
+    const mq = q + myHull.rotQ[o + mt.hex];
+    const mr = r + myHull.rotR[o + mt.hex];
+    let best = -1e9;
+    for (let j = 0; j < mt.directions.length; j++) {
+      const dir = (f + mt.directions[j]) % 6;
+      const v = w.weaponClass === WeaponClass.Projectile && speedAlong(m, dir) >= w.speed ? -w.damage : weaponValue(w, mq, mr, dir, enHull, enHull.evasion, aq, ar, af, bq, br, bf);
+      if (all) total += v;
+      else if (v > best) best = v;
+    }
+    if (!all && mt.directions.length > 0) total += best;
+  }
+  return total;
+}
+
+export function mainWeapon(): Weapon {
+  return myFaction.mainWeapons[V.loadout[ME * 8 + LO_MAIN]];
+}
+export function broadsideWeapon(): Weapon {
+  return myFaction.broadsides[V.loadout[ME * 8 + LO_BROADSIDE]];
+}
+
+/** Our main weapon's value from pose (q, r, f), mat m, against the enemy at poses a then b. */
+export function mainValueAt(q: number, r: number, f: number, m: Int8Array, aq: number, ar: number, af: number, bq: number, br: number, bf: number): number {
+  return mountsValue(myHull.mounts.main, mainWeapon(), q, r, f, m, aq, ar, af, bq, br, bf);
+}
+
+/** A broadside's value (card Cmd.PortBroadside or Cmd.StarboardBroadside). */
+export function sideValueAt(card: number, q: number, r: number, f: number, m: Int8Array, aq: number, ar: number, af: number, bq: number, br: number, bf: number): number {
+  const mounts = card === Cmd.PortBroadside ? myHull.mounts.port : myHull.mounts.starboard;
+  return mountsValue(mounts, broadsideWeapon(), q, r, f, m, aq, ar, af, bq, br, bf);
+}
+
+/** How much the enemy's main weapon (each mount along its first arrow) threatens our hull at pose (q, r, f) when the enemy stands at (eq, er, ef). */
+export function enemyMainThreat(q: number, r: number, f: number, eq: number, er: number, ef: number, ply: number): number {
+  if (!enFaction || !enHull) return 0;
+  const loc = V.cardLoc[EN * CARDS + Cmd.FireMain];
+  const ready = loc === LOC_HAND ? 1 : loc === LOC_TRACK && ply === 2 ? 1 : 0.25;
+  const w = enFaction.mainWeapons[V.loadout[EN * 8 + LO_MAIN]];
+  const mounts = enHull.mounts.main;
+  const o = ef * enHull.hexCount;
+  let total = 0;
+  for (let i = 0; i < mounts.length; i++) {
+    const m = mounts[i];
+    total += weaponValue(w, eq + enHull.rotQ[o + m.hex], er + enHull.rotR[o + m.hex], (ef + m.directions[0]) % 6, myHull, myHull.evasion, q, r, f, q, r, f);
+  }
+  return ready * total;
+}
+
+/** Damage from cannon shells on the board that will cross our hull at pose (q, r, f) in this round's (ply 1) or the next round's (ply 2) flight. */
+export function shellDanger(q: number, r: number, f: number, ply: number): number {
+  let danger = 0;
+  for (let i = 0; i < NSH; i++) {
+    const dir = SHF[i];
+    const from = ply === 1 ? 0 : SHS[i] + 1;
+    const to = ply === 1 ? SHS[i] : 2 * SHS[i];
+    let tq = SHQ[i] + hex.DQ[dir] * from;
+    let tr = SHR[i] + hex.DR[dir] * from;
+    for (let k = from; k <= to; k++) {
+      if (hullHexAt(myHull, q, r, f, tq, tr) >= 0) {
+        danger += SHD[i];
+        break;
+      }
+      tq += hex.DQ[dir];
+      tr += hex.DR[dir];
+    }
+  }
+  return danger;
+}
+
+// ---- the momentum mat (7.2): [linear count, 4 linear, rotational count, 2 rotational, supplies linear, cw, ccw]
+
+export const M_SIZE = 11;
+export const M0 = new Int8Array(M_SIZE);
+export const M1 = new Int8Array(M_SIZE);
+export const M2 = new Int8Array(M_SIZE);
+export const M3 = new Int8Array(M_SIZE);
+export const MB = new Int8Array(M_SIZE);
+export const MT = new Int8Array(M_SIZE);
+export const PLAN_M = new Int8Array(M_SIZE);
+/** Our mat as it stands at the decision (loaded by observe). */
+export const NOW_M = new Int8Array(M_SIZE);
+
+export function matLoad(p: number, m: Int8Array): void {
+  m[0] = V.linCount[p];
+  for (let i = 0; i < LIN_SLOTS; i++) m[1 + i] = V.lin[p * LIN_SLOTS + i];
+  m[5] = V.rotCount[p];
+  for (let i = 0; i < ROT_SLOTS; i++) m[6 + i] = V.rot[p * ROT_SLOTS + i];
+  m[8] = Math.min(V.g[G_SUPPLY_LINEAR], 100);
+  m[9] = Math.min(V.g[G_SUPPLY_CW], 100);
+  m[10] = Math.min(V.g[G_SUPPLY_CCW], 100);
+}
+
+export function matCopy(from: Int8Array, to: Int8Array): void {
+  to.set(from);
+}
+
+/** Mats already tried at one search level (an ignored thrust leaves the mat as another setting does). */
+export const SEEN1 = new Int8Array(10 * M_SIZE);
+export const SEEN2 = new Int8Array(10 * M_SIZE);
+
+/** Has mat m (its tokens; supplies aside) been seen among the first n entries of `seen`? If not, record it as entry n. */
+export function seenBefore(seen: Int8Array, n: number, m: Int8Array): boolean {
+  for (let j = 0; j < n; j++) {
+    const o = j * M_SIZE;
+    let same = seen[o] === m[0] && seen[o + 5] === m[5];
+    for (let x = 0; x < m[0] && same; x++) if (seen[o + 1 + x] !== m[1 + x]) same = false;
+    for (let x = 0; x < m[5] && same; x++) if (seen[o + 6 + x] !== m[6 + x]) same = false;
+    if (same) return true;
+  }
+  for (let x = 0; x < M_SIZE; x++) seen[n * M_SIZE + x] = m[x];
+  return false;
+}
+
+/** One thrust of token t, as the kernel does it: cancel the last opposite, else modify the last two edges away, else add, else ignore. */
+export function matThrust(m: Int8Array, t: number): void {
+  if (t >= TOK_CW) {
+    const n = m[5];
+    for (let i = n - 1; i >= 0; i--) {
+      if (m[6 + i] !== t) {
+        m[m[6 + i] === TOK_CW ? 9 : 10]++;
+        for (let j = i; j < n - 1; j++) m[6 + j] = m[7 + j];
+        m[5] = n - 1;
+        return;
+      }
+    }
+    const sup = t === TOK_CW ? 9 : 10;
+    if (n >= ROT_SLOTS || m[sup] <= 0) return;
+    m[sup]--;
+    m[6 + n] = t;
+    m[5] = n + 1;
+    return;
+  }
+  const n = m[0];
+  const opp = hex.opposite(t);
+  for (let i = n - 1; i >= 0; i--) {
+    if (m[1 + i] === opp) {
+      for (let j = i; j < n - 1; j++) m[1 + j] = m[2 + j];
+      m[0] = n - 1;
+      m[8]++;
+      return;
+    }
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    const turn = hex.turnBetween(m[1 + i], t);
+    if (turn === 2 || turn === -2) {
+      m[1 + i] = hex.turn(m[1 + i], turn >> 1);
+      return;
+    }
+  }
+  if (n >= LIN_SLOTS || m[8] <= 0) return;
+  m[8]--;
+  m[1 + n] = t;
+  m[0] = n + 1;
+}
+
+/** Apply an engine setting (7.2.1) to a mat, the ship facing f. */
+export function matEngine(m: Int8Array, e: number, f: number): void {
+  if (e < 6) matThrust(m, e);
+  else if (e === ENGINE_DOUBLE) {
+    matThrust(m, f);
+    matThrust(m, f);
+  } else if (e === ENGINE_CW) matThrust(m, TOK_CW);
+  else if (e === ENGINE_CCW) matThrust(m, TOK_CCW);
+}
+
+// ---- movement (7.2.2): our ship moves token by token, the enemy in lock-step on its predicted poses
+
+export let simQ = 0;
+export let simR = 0;
+export let simF = 0;
+export let simEdge = false;
+export let simShip = false;
+/** Damage of the weapon tokens the hull ran over on the way. */
+export let simOverrun = 0;
+export const OVERRUN = new Int8Array(MAX_TOKENS);
+
+/** Move our hull from (q, r, f) by mat m; stop at the first step into the edge or the enemy (the kernel would undo it). */
+export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16Array | null, er: Int16Array, ef: Int8Array, en: number): void {
+  simEdge = false;
+  simShip = false;
+  simOverrun = 0;
+  if (NTOK > 0) OVERRUN.fill(0, 0, NTOK);
+  const nl = m[0];
+  const n = nl + m[5];
+  for (let s = 0; s < n; s++) {
+    const t = s < nl ? m[1 + s] : m[6 + s - nl];
+    let nq = q;
+    let nr = r;
+    let nf = f;
+    if (t === TOK_CW) nf = (f + 1) % 6;
+    else if (t === TOK_CCW) nf = (f + 5) % 6;
+    else {
+      nq += hex.DQ[t];
+      nr += hex.DR[t];
+    }
+    if (edgeDistance(nq, nr) <= MY_REACH && hullMargin(myHull, nq, nr, nf) === 0) {
+      simEdge = true;
+      break;
+    }
+    if (eq && enHull) {
+      const k = s + 1 < en ? s + 1 : en;
+      if (hex.distance(nq, nr, eq[k], er[k]) <= MY_REACH + EN_REACH && hullsOverlap(myHull, nq, nr, nf, enHull, eq[k], er[k], ef[k])) {
+        simShip = true;
+        break;
+      }
+    }
+    q = nq;
+    r = nr;
+    f = nf;
+    for (let i = 0; i < NTOK; i++) {
+      if (OVERRUN[i] === 0 && hex.distance(q, r, TOKQ[i], TOKR[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ[i], TOKR[i]) >= 0) {
+        OVERRUN[i] = 1;
+        simOverrun += TOKD[i];
+      }
+    }
+  }
+  simQ = q;
+  simR = r;
+  simF = f;
+}
+
+/** Can a ship at this pose with mat m brake to a stop (one cancelling thrust a round) without touching the edge? */
+export function recoverable(q: number, r: number, f: number, m: Int8Array): boolean {
+  matCopy(m, MB);
+  for (let round = 0; round < 4; round++) {
+    if (MB[0] === 0 && MB[5] === 0) return true;
+    let bestE = -1;
+    let bestMargin = -1;
+    let bq = q;
+    let br = r;
+    let bf = f;
+    for (let i = 0; i <= MB[0]; i++) {
+      let e: number;
+      if (i < MB[0]) {
+        e = hex.opposite(MB[1 + i]);
+        let dup = false;
+        for (let j = 0; j < i; j++) if (MB[1 + j] === MB[1 + i]) dup = true;
+        if (dup) continue;
+      } else {
+        if (MB[5] === 0) continue;
+        e = MB[6] === TOK_CW ? ENGINE_CCW : ENGINE_CW;
+      }
+      matCopy(MB, MT);
+      matEngine(MT, e, f);
+      simMove(q, r, f, MT, null, E1R, E1F, 0);
+      if (simEdge) continue;
+      const mg = hullMargin(myHull, simQ, simR, simF);
+      if (mg > bestMargin) {
+        bestMargin = mg;
+        bestE = e;
+        bq = simQ;
+        br = simR;
+        bf = simF;
+      }
+    }
+    if (bestE < 0) return false;
+    matEngine(MB, bestE, f);
+    q = bq;
+    r = br;
+    f = bf;
+  }
+  return true;
+}
+
+/** Common terms of a pose's value: distance kept, edge clearance, speed, spin, shells, the enemy's main line. */
+export function baseEval(q: number, r: number, f: number, m: Int8Array, ply: number, eq: number, er: number, ef: number): number {
+  let v = 0;
+  if (enHull) v -= KIT.rangeWeight * Math.abs(hex.distance(q, r, eq, er) - KIT.range);
+  const mg = hullMargin(myHull, q, r, f);
+  if (mg < KIT.edgeMargin) v -= 3 * (KIT.edgeMargin - mg);
+  if (m[0] > KIT.maxSpeed) v -= 2.5 * (m[0] - KIT.maxSpeed);
+  if (ply === 2) v -= 0.7 * m[5];
+  v -= shellDanger(q, r, f, ply);
+  if (KIT.threat > 0) v -= KIT.threat * enemyMainThreat(q, r, f, eq, er, ef, ply);
+  return v;
+}
+
+/** Value of ending round one at pose (q, r, f) with mat m: that pose, plus the best second round. */
+export function planScore(q: number, r: number, f: number, m: Int8Array): number {
+  const s1 = hooks.evaluate(q, r, f, m, 1);
+  let best = -1e9;
+  let seen = 0;
+  for (let e = 0; e < 10; e++) {
+    const e2 = e === 0 ? ENGINE_NONE : e - 1;
+    matCopy(m, M2);
+    matEngine(M2, e2, f);
+    if (seenBefore(SEEN2, seen, M2)) continue;
+    seen++;
+    simMove(q, r, f, M2, E2Q, E2R, E2F, E2N);
+    const q2 = simQ;
+    const r2 = simR;
+    const f2 = simF;
+    const edge = simEdge;
+    const ship = simShip;
+    let v = hooks.evaluate(q2, r2, f2, M2, 2) - simOverrun;
+    if (edge) v -= UNSAFE;
+    if (ship) v += hooks.collision(2);
+    if (v > best && !recoverable(q2, r2, f2, M2)) v -= UNRECOVERABLE;
+    if (v > best) best = v;
+  }
+  return s1 + GAMMA * best;
+}
+
+/** The planned engine setting and where it takes us (set by planEngine). */
+export let PLAN_E = ENGINE_NONE;
+export let PLAN_Q = 0;
+export let PLAN_R = 0;
+export let PLAN_F = 0;
+
+/** Choose the engine setting (7.2.1) by a two-round look-ahead over the ten settings. */
+export function planEngine(): void {
+  const q0 = V.shipQ[ME];
+  const r0 = V.shipR[ME];
+  const f0 = V.facing[ME];
+  matLoad(ME, M0);
+  let bestScore = -1e18;
+  let bestE = ENGINE_NONE;
+  let seen = 0;
+  for (let i = 0; i < 10; i++) {
+    const e = i === 0 ? ENGINE_NONE : i - 1;
+    matCopy(M0, M1);
+    matEngine(M1, e, f0);
+    if (seenBefore(SEEN1, seen, M1)) continue;
+    seen++;
+    simMove(q0, r0, f0, M1, E1Q, E1R, E1F, E1N);
+    const edge = simEdge;
+    const ship = simShip;
+    const overrun = simOverrun;
+    let v = planScore(simQ, simR, simF, M1) - overrun;
+    if (edge) v -= UNSAFE;
+    if (ship) v += hooks.collision(1);
+    if (v > bestScore) {
+      bestScore = v;
+      bestE = e;
+    }
+  }
+  matCopy(M0, PLAN_M);
+  matEngine(PLAN_M, bestE, f0);
+  simMove(q0, r0, f0, PLAN_M, E1Q, E1R, E1F, E1N);
+  PLAN_E = bestE;
+  PLAN_Q = simQ;
+  PLAN_R = simR;
+  PLAN_F = simF;
+}
+
+/** The best Power to Engines direction from pose (q, r, f) with mat m, and what it gains over not moving (10.1.6). */
+export let P2E_DIR = 0;
+/** Doubles kept between calls live in a typed array: a module-level `let` holding a double is a heap number per write. */
+export const NUM = new Float64Array(2);
+export const P2E_GAIN = 0;
+export function planPowerToEngines(q: number, r: number, f: number, m: Int8Array, base: number): void {
+  P2E_DIR = 0;
+  NUM[P2E_GAIN] = -1e9;
+  for (let d = 0; d < 6; d++) {
+    const nq = q + hex.DQ[d];
+    const nr = r + hex.DR[d];
+    let v = 0;
+    if (hullMargin(myHull, nq, nr, f) === 0) v -= UNSAFE;
+    if (enHull && hullsOverlap(myHull, nq, nr, f, enHull, E1Q[E1N], E1R[E1N], E1F[E1N])) v += hooks.collision(1);
+    matCopy(m, M3);
+    matThrust(M3, d);
+    v += planScore(nq, nr, f, M3);
+    if (v - base > NUM[P2E_GAIN]) {
+      NUM[P2E_GAIN] = v - base;
+      P2E_DIR = d;
+    }
+  }
+}
+
+// ---- commands
+
+export function inHand(c: number): boolean {
+  return V.cardLoc[ME * CARDS + c] === LOC_HAND;
+}
+/** Position of a card on our cooldown track (0 = Ready), or -1 when it is elsewhere. */
+export function trackPos(c: number): number {
+  const loc = V.cardLoc[ME * CARDS + c];
+  return loc >= LOC_TRACK ? loc - LOC_TRACK : -1;
+}
+
+/** Commit the two best cards in hand by CARD_VALUE, ordered by `slotKey` (lower first), with the engine and Power to Engines direction. */
+export function commitBest(slotKey: (c: number) => number, engine: number, p2eDir: number): number {
+  let a = CARD_NONE;
+  let b = CARD_NONE;
+  for (let c = 0; c < CARDS; c++) {
+    if (!inHand(c)) continue;
+    if (a === CARD_NONE || CARD_VALUE[c] > CARD_VALUE[a]) {
+      b = a;
+      a = c;
+    } else if (b === CARD_NONE || CARD_VALUE[c] > CARD_VALUE[b]) b = c;
+  }
+  if (b !== CARD_NONE && slotKey(b) < slotKey(a)) {
+    const t = a;
+    a = b;
+    b = t;
+  }
+  const p2e = a === Cmd.PowerToEngines || b === Cmd.PowerToEngines;
+  return encodeCommit(engine, a, b, p2e ? p2eDir : 0);
+}
+
+/** Total armour missing from our hull. */
+export function armourMissing(): number {
+  let missing = 0;
+  for (let s = 0; s < myHull.sectionCount; s++) missing += myHull.armour[s] - V.armour[ME * MAX_SECTIONS + s];
+  return missing;
+}
+export function shieldsOn(): number {
+  let n = 0;
+  for (let s = 0; s < myHull.sectionCount; s++) n += V.shields[ME * MAX_SECTIONS + s];
+  return n;
+}
+/** Room for shields (4.1.1): capacity left on the hull, limited by the box supply. */
+export function shieldRoom(): number {
+  return Math.min(myHull.shieldCapTotal - shieldsOn(), V.g[G_SUPPLY_SHIELDS]);
+}
+
+export function pdRange(): number {
+  return myFaction.pointDefence[V.loadout[ME * 8 + LO_PD]].range;
+}
+
+/** Enemy torpedoes and corvettes within `reach` hexes of our hull (at its pose now). */
+export function threatsNear(reach: number): number {
+  let n = 0;
+  for (let i = 0; i < MAX_TOKENS; i++) {
+    const kind = V.tokKind[i];
+    if ((kind !== SMALL_TORPEDO && kind !== SMALL_CORVETTE) || V.tokOwner[i] === ME) continue;
+    if (distanceToHull(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], V.tokQ[i], V.tokR[i]) <= reach) n++;
+  }
+  return n;
+}
+
+/** Point-defence targets in reach now (9.2.1). */
+export function pdTargetsNow(): number {
+  return K.weapons.pointDefenceTargets(V, ME, pdRange(), LIST, 0);
+}
+
+/** How much we want to shoot a target id (hull hex or small token); higher is better. */
+export function targetValue(t: number): number {
+  if (t >= TGT_HULL) {
+    const v = (t - TGT_HULL) >> 4;
+    const h = (t - TGT_HULL) & 15;
+    const sec = K.faction(V, v).hull.hexSection[h];
+    return 9 - V.shields[v * MAX_SECTIONS + sec] - 0.8 * V.armour[v * MAX_SECTIONS + sec];
+  }
+  const d = distanceToHull(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], V.tokQ[t], V.tokR[t]);
+  if (V.tokKind[t] === SMALL_TORPEDO) return 12 - d;
+  if (V.tokKind[t] === SMALL_CORVETTE) {
+    const o = V.tokOwner[t];
+    const w = K.faction(V, o).corvettes[V.loadout[o * 8 + LO_CORVETTES + V.tokRef[t] - 2]].weapon;
+    return (w ? 7 + w.damage : 4) - 0.5 * d;
+  }
+  return 0;
+}
+
+export function chooseTarget(ctx: DecisionContext): number {
+  let best = ctx.legal[0];
+  let bestV = -1e9;
+  for (let i = 0; i < ctx.count; i++) {
+    const v = targetValue(ctx.legal[i]);
+    if (v > bestV) {
+      bestV = v;
+      best = ctx.legal[i];
+    }
+  }
+  return best;
+}
+
+/** A held Defence Stations at a firing window (10.1.4): fire at a close torpedo or armed corvette (any target when pdEager). */
+export function choosePdWindow(ctx: DecisionContext): number {
+  let best = 0;
+  let bestV = KIT.pdEager ? -1e9 : 6.5;
+  for (let i = 1; i < ctx.count; i++) {
+    const v = targetValue(ctx.legal[i] - 1);
+    if (v > bestV) {
+      bestV = v;
+      best = ctx.legal[i];
+    }
+  }
+  return best;
+}
+
+/** Our hull hex that the enemy's main line (from its pose after drifting) meets first, or -1. */
+export function enemyLineHex(): number {
+  if (!enHull) return -1;
+  const m = enHull.mounts.main[0];
+  if (!m) return -1;
+  const ef = E1F[E1N];
+  const o = ef * enHull.hexCount;
+  let q = E1Q[E1N] + enHull.rotQ[o + m.hex];
+  let r = E1R[E1N] + enHull.rotR[o + m.hex];
+  const dir = (ef + m.directions[0]) % 6;
+  for (let k = 0; k < 12; k++) {
+    q += hex.DQ[dir];
+    r += hex.DR[dir];
+    if (edgeDistance(q, r) === 0) return -1;
+    const h = hullHexAt(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], q, r);
+    if (h >= 0) return h;
+  }
+  return -1;
+}
+
+/** Exposure of one of our sections: higher the nearer it is to the enemy hull or an enemy torpedo, and on the enemy's main line. */
+export function sectionExposure(sec: number, lineHex: number): number {
+  if (!enHull) return 0;
+  const q = V.shipQ[ME];
+  const r = V.shipR[ME];
+  const f = V.facing[ME];
+  const o = f * myHull.hexCount;
+  let near = 1 << 30;
+  let onLine = 0;
+  for (let i = 0; i < myHull.hexCount; i++) {
+    if (myHull.hexSection[i] !== sec) continue;
+    if (i === lineHex) onLine = 2;
+    const hq = q + myHull.rotQ[o + i];
+    const hr = r + myHull.rotR[o + i];
+    const d = distanceToHull(enHull, E1Q[E1N], E1R[E1N], E1F[E1N], hq, hr);
+    if (d < near) near = d;
+    for (let t = 0; t < MAX_TOKENS; t++) {
+      if (V.tokKind[t] !== SMALL_TORPEDO || V.tokOwner[t] === ME) continue;
+      const dt = hex.distance(hq, hr, V.tokQ[t], V.tokR[t]);
+      if (dt < near) near = dt;
+    }
+  }
+  return onLine - near;
+}
+
+/** Where the next shield goes (4.1.1): the exposed sections first, spreading over them. */
+export function chooseShield(ctx: DecisionContext): number {
+  const line = enemyLineHex();
+  let best = ctx.legal[0];
+  let bestV = -1e9;
+  for (let i = 0; i < ctx.count; i++) {
+    const sec = ctx.legal[i];
+    const v = 2 * sectionExposure(sec, line) - 1.5 * V.shields[ME * MAX_SECTIONS + sec] - 0.3 * V.armour[ME * MAX_SECTIONS + sec];
+    if (v > bestV) {
+      bestV = v;
+      best = sec;
+    }
+  }
+  return best;
+}
+
+/** Which armour point to restore: an open section first, then the exposed ones. */
+export function chooseRepair(ctx: DecisionContext): number {
+  const line = enemyLineHex();
+  let best = ctx.legal[0];
+  let bestV = -1e9;
+  for (let i = 0; i < ctx.count; i++) {
+    const sec = ctx.legal[i];
+    const v = (V.armour[ME * MAX_SECTIONS + sec] === 0 ? 6 : 0) + sectionExposure(sec, line) + 0.3 * (myHull.armour[sec] - V.armour[ME * MAX_SECTIONS + sec]);
+    if (v > bestV) {
+      bestV = v;
+      best = sec;
+    }
+  }
+  return best;
+}
+
+/** Which arrow of a multi-direction mount fires (4.2.2): the one with the best shot now. */
+export function chooseFireDir(ctx: DecisionContext): number {
+  const src = V.g[G_FSRC]; // 0 main, 1 port, 2 starboard (the kernel's firing sources)
+  const mounts = src === 0 ? myHull.mounts.main : src === 1 ? myHull.mounts.port : myHull.mounts.starboard;
+  const m = mounts[V.g[G_FMOUNT]];
+  const w = src === 0 ? mainWeapon() : broadsideWeapon();
+  if (!m || !enHull) return ctx.legal[0];
+  const q = V.shipQ[ME];
+  const r = V.shipR[ME];
+  const f = V.facing[ME];
+  const o = f * myHull.hexCount;
+  let best = ctx.legal[0];
+  let bestV = -1e9;
+  for (let i = 0; i < ctx.count; i++) {
+    const dir = (f + m.directions[ctx.legal[i]]) % 6;
+    const v =
+      w.weaponClass === WeaponClass.Projectile && speedAlong(NOW_M, dir) >= w.speed
+        ? -w.damage
+        : weaponValue(w, q + myHull.rotQ[o + m.hex], r + myHull.rotR[o + m.hex], dir, enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q[E1N], E1R[E1N], E1F[E1N]);
+    if (v > bestV) {
+      bestV = v;
+      best = ctx.legal[i];
+    }
+  }
+  return best;
+}
+
+// ---- corvettes (10.1.3, 11)
+
+export function corvWeapon(slot: number): Weapon | null {
+  return K.corvettes.card(V, ME, slot).weapon;
+}
+
+/**
+ * The corvette helpers below return values in thousandths of a point, as integers: V8 hands
+ * a double back from a call that is not inlined as a fresh heap number, a small integer not.
+ */
+export function milli(v: number): number {
+  return Math.round(v * 1000);
+}
+
+/** What a corvette card is worth aboard (thousandths): its weapon's damage, a little for speed. */
+export function corvWorth(slot: number): number {
+  const c = K.corvettes.card(V, ME, slot);
+  return milli((c.weapon ? c.weapon.damage + 1 : 0) + 0.1 * c.speed);
+}
+
+/** The hex range a corvette's weapon wants to work from. */
+export function idealRange(w: Weapon): number {
+  if (w.weaponClass === WeaponClass.DirectFire || w.weaponClass === WeaponClass.Beam) return Math.max(1, w.range - 1);
+  return 3;
+}
+
+/**
+ * Value (thousandths) of corvette `slot` standing at (q, r) facing f: a shot now (if it still may fire this
+ * round with an activation to spare), else a shot next round after its compelled move;
+ * closing to its weapon's range; and not dying on the compelled move (7.2.4: off the
+ * board, onto a hull, onto a token).
+ */
+export function corvPosValue(slot: number, q: number, r: number, f: number, canFire: boolean, self: number): number {
+  let v = 0;
+  const nq = q + hex.DQ[f];
+  const nr = r + hex.DR[f];
+  const ed = edgeDistance(nq, nr);
+  if (ed === 0) v -= 6;
+  else if (ed === 1 && edgeDistance(nq + hex.DQ[f], nr + hex.DR[f]) === 0) v -= 1.5;
+  if (hullHexAt(myHull, D1Q[D1N], D1R[D1N], D1F[D1N], nq, nr) >= 0) v -= 6;
+  if (K.weapons.tokenOn(V, q, r, 0, self) >= 0) v -= 8;
+  if (!enHull) return milli(v);
+  if (hullHexAt(enHull, E1Q[E1N], E1R[E1N], E1F[E1N], nq, nr) >= 0) v -= 6;
+  const w = corvWeapon(slot);
+  const eq = V.shipQ[EN];
+  const er = V.shipR[EN];
+  const ef = V.facing[EN];
+  if (w) {
+    const now = canFire ? weaponValue(w, q, r, f, enHull, enHull.evasion, eq, er, ef, E1Q[E1N], E1R[E1N], E1F[E1N]) : 0;
+    const next = 0.5 * weaponValue(w, nq, nr, f, enHull, enHull.evasion, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]);
+    v += now > next ? now : next;
+    v -= 0.15 * Math.abs(distanceToHull(enHull, eq, er, ef, q, r) - idealRange(w));
+    v -= 0.1 * turnsToFace(q, r, f, eq, er);
+  } else v -= 0.1 * Math.abs(distanceToHull(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], q, r) - 2);
+  return milli(v);
+}
+
+/** Value (thousandths) of firing corvette `slot` from where it stands now. */
+export function corvFireValue(slot: number): number {
+  const w = corvWeapon(slot);
+  if (!w || !enHull) return 0;
+  const i = V.corvTok[ME * CORVETTES + slot];
+  const v = weaponValue(w, V.tokQ[i], V.tokR[i], V.tokFacing[i], enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q[E1N], E1R[E1N], E1F[E1N]);
+  // Direct fire is only offered with a target: a token target is worth a little.
+  return milli(w.weaponClass === WeaponClass.DirectFire && v === 0 ? 0.6 : v);
+}
+
+/** One corvette activation (11.1.2-11.1.3): the action that gains most, greedily. */
+export function chooseActivation(ctx: DecisionContext): number {
+  const left = V.g[G_ACT_LEFT];
+  for (let slot = 0; slot < CORVETTES; slot++) {
+    const idx = ME * CORVETTES + slot;
+    if (V.corvLoc[idx] !== CORV_BOARD) continue;
+    const i = V.corvTok[idx];
+    CORV_NOW[slot] = corvPosValue(slot, V.tokQ[i], V.tokR[i], V.tokFacing[i], !V.corvFired[idx] && left >= 1, i);
+  }
+  let best = ACT_PASS;
+  let bestV = 50;
+  for (let k = 0; k < ctx.count; k++) {
+    const a = ctx.legal[k];
+    if (a === ACT_PASS) continue;
+    let v: number;
+    if (a >= ACT_FIRE) {
+      const slot = a - ACT_FIRE;
+      const i = V.corvTok[ME * CORVETTES + slot];
+      v = corvFireValue(slot) - 300 + corvPosValue(slot, V.tokQ[i], V.tokR[i], V.tokFacing[i], false, i) - CORV_NOW[slot];
+    } else {
+      decodeMove(a, MV);
+      const slot = MV[0];
+      const idx = ME * CORVETTES + slot;
+      const i = V.corvTok[idx];
+      const dir = (V.tokFacing[i] + MV[1] + 6) % 6;
+      const q = V.tokQ[i] + hex.DQ[dir] * MV[2];
+      const r = V.tokR[i] + hex.DR[dir] * MV[2];
+      const f = (dir + MV[3] + 6) % 6;
+      v = corvPosValue(slot, q, r, f, !V.corvFired[idx] && left >= 2, i) - CORV_NOW[slot];
+    }
+    if (v > bestV) {
+      bestV = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+/** Which corvette to launch, where and turned how (11.1.1): the best card at the best spot. */
+export function chooseLaunch(ctx: DecisionContext): number {
+  let best = ctx.legal[0];
+  let bestV = -1e9;
+  for (let k = 0; k < ctx.count; k++) {
+    const a = ctx.legal[k];
+    decodeLaunch(a, MV);
+    if (!K.corvettes.launchSpot(V, ME, MV[1], MV[2], MV[3], XY)) continue;
+    const v = (corvWorth(MV[0]) >> 1) + corvPosValue(MV[0], XY[0], XY[1], XY[2], true, -1);
+    if (v > bestV) {
+      bestV = v;
+      best = a;
+    }
+  }
+  return best;
+}
+
+export function chooseRepairCorvette(ctx: DecisionContext): number {
+  let best = ctx.legal[0];
+  for (let k = 1; k < ctx.count; k++) if (corvWorth(ctx.legal[k]) > corvWorth(best)) best = ctx.legal[k];
+  return best;
+}
+
+export function corvettesIn(loc: number): number {
+  let n = 0;
+  for (let slot = 0; slot < CORVETTES; slot++) if (V.corvLoc[ME * CORVETTES + slot] === loc) n++;
+  return n;
+}
+
+/** Corvettes! option (10.1.3): launch while any are aboard, else fly those out, else repair. */
+export function chooseCorvetteOption(ctx: DecisionContext): number {
+  let launch = false;
+  let activate = false;
+  let repair = false;
+  for (let i = 0; i < ctx.count; i++) {
+    if (ctx.legal[i] === CORV_LAUNCH) launch = true;
+    else if (ctx.legal[i] === CORV_ACTIVATE) activate = true;
+    else if (ctx.legal[i] === CORV_REPAIR) repair = true;
+  }
+  if (launch) return CORV_LAUNCH;
+  if (activate && (corvettesIn(CORV_BOARD) >= 2 || !repair)) return CORV_ACTIVATE;
+  if (repair) return CORV_REPAIR;
+  return ctx.legal[0];
+}
+
+/**
+ * Defence Stations (10.1.4): shoot what is in reach now; with `holdForThreats`, hold the card
+ * face up (to shoot at the firing windows) while enemy torpedoes or corvettes close in;
+ * else raise shields while there is room; else hold.
+ */
+export function chooseDefence(ctx: DecisionContext, holdForThreats: boolean): number {
+  if (pdTargetsNow() > 0) return DEF_FIRE;
+  let canHold = false;
+  let canShield = false;
+  for (let i = 0; i < ctx.count; i++) {
+    if (ctx.legal[i] === DEF_HOLD) canHold = true;
+    else if (ctx.legal[i] === DEF_SHIELDS) canShield = true;
+  }
+  if (canHold && holdForThreats && threatsNear(pdRange() + 4) > 0) return DEF_HOLD;
+  if (canShield && shieldRoom() > 0) return DEF_SHIELDS;
+  return canHold ? DEF_HOLD : DEF_FIRE;
+}
+
+/** Answers shared by every style; the style handles D_COMMIT, D_VENT, D_DEFENCE and D_P2E_DIR. */
+export function kitChoose(ctx: DecisionContext): number {
+  switch (ctx.decision) {
+    case D_SHIELD:
+      return chooseShield(ctx);
+    case D_REPAIR:
+      return chooseRepair(ctx);
+    case D_FIRE_DIR:
+      return chooseFireDir(ctx);
+    case D_TARGET:
+      return chooseTarget(ctx);
+    case D_BOOST:
+      return KIT.payAccuracy ? 1 : 0;
+    case D_CORV_OPTION:
+      return chooseCorvetteOption(ctx);
+    case D_LAUNCH:
+      return chooseLaunch(ctx);
+    case D_ACTIVATE:
+      return chooseActivation(ctx);
+    case D_PD_WINDOW:
+      return choosePdWindow(ctx);
+    case D_REPAIR_CORV:
+      return chooseRepairCorvette(ctx);
+  }
+  return ctx.legal[0];
+}
+
+/** Power to Engines played through Vent Coolant: its direction now. */
+export function chooseP2EDirection(): number {
+  matLoad(ME, M1);
+  const q = V.shipQ[ME];
+  const r = V.shipR[ME];
+  const f = V.facing[ME];
+  planPowerToEngines(q, r, f, M1, planScore(q, r, f, M1));
+  return P2E_DIR;
+}
+
