@@ -40,6 +40,7 @@ import {
   hex,
   MAX_SECTIONS,
 } from '../src/bot-api.js';
+import { checkParamNames, intParam, boolParam } from '../src/bot-params.js';
 import { KIT, K, V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, observe, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, setStyle } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
@@ -57,29 +58,17 @@ interface Params {
 }
 
 function readParams(params: Record<string, unknown>): Params {
-  for (const key of Object.keys(params)) if (!PARAM_NAMES.includes(key)) throw new Error(`${BOT}: unknown param "${key}": expected one of ${PARAM_NAMES.join(', ')}`);
+  checkParamNames(BOT, params, PARAM_NAMES);
   return {
-    closeRange: intParam(params, 'closeRange', 3, 1, 6),
-    maxSpeed: intParam(params, 'maxSpeed', 3, 1, 4),
-    edgeMargin: intParam(params, 'edgeMargin', 1, 0, 4),
-    ram: boolParam(params, 'ram', true),
-    shieldRange: intParam(params, 'shieldRange', 6, 0, 16),
-    payAccuracy: boolParam(params, 'payAccuracy', true),
+    closeRange: intParam(BOT, params, 'closeRange', 3, 1, 6),
+    maxSpeed: intParam(BOT, params, 'maxSpeed', 3, 1, 4),
+    edgeMargin: intParam(BOT, params, 'edgeMargin', 1, 0, 4),
+    ram: boolParam(BOT, params, 'ram', true),
+    shieldRange: intParam(BOT, params, 'shieldRange', 6, 0, 16),
+    payAccuracy: boolParam(BOT, params, 'payAccuracy', true),
   };
 }
 
-function intParam(params: Record<string, unknown>, name: string, def: number, lo: number, hi: number): number {
-  const v = params[name];
-  if (v === undefined) return def;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new Error(`${BOT}: param ${name}: expected an integer ${lo}..${hi}, got ${JSON.stringify(v)}`);
-  return v;
-}
-function boolParam(params: Record<string, unknown>, name: string, def: boolean): boolean {
-  const v = params[name];
-  if (v === undefined) return def;
-  if (typeof v !== 'boolean') throw new Error(`${BOT}: param ${name}: expected true or false, got ${JSON.stringify(v)}`);
-  return v;
-}
 
 
 // ===================================================================== the brawler

@@ -41,6 +41,7 @@ import {
   CORV_BOARD,
   CORV_DESTROYED,
 } from '../src/bot-api.js';
+import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
 import { KIT, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, FC, CARD_VALUE, observe, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption, chooseDefence, kitChoose, chooseP2EDirection, setStyle } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
@@ -58,35 +59,17 @@ interface Params {
 }
 
 function readParams(params: Record<string, unknown>): Params {
-  for (const key of Object.keys(params)) if (!PARAM_NAMES.includes(key)) throw new Error(`${BOT}: unknown param "${key}": expected one of ${PARAM_NAMES.join(', ')}`);
+  checkParamNames(BOT, params, PARAM_NAMES);
   return {
-    standoff: intParam(params, 'standoff', 6, 2, 12),
-    maxSpeed: intParam(params, 'maxSpeed', 2, 1, 4),
-    edgeMargin: intParam(params, 'edgeMargin', 2, 0, 4),
-    repair: boolParam(params, 'repair', true),
-    arcAvoidance: numParam(params, 'arcAvoidance', 1.5, 0, 5),
-    payAccuracy: boolParam(params, 'payAccuracy', true),
+    standoff: intParam(BOT, params, 'standoff', 6, 2, 12),
+    maxSpeed: intParam(BOT, params, 'maxSpeed', 2, 1, 4),
+    edgeMargin: intParam(BOT, params, 'edgeMargin', 2, 0, 4),
+    repair: boolParam(BOT, params, 'repair', true),
+    arcAvoidance: numberParam(BOT, params, 'arcAvoidance', 1.5, 0, 5),
+    payAccuracy: boolParam(BOT, params, 'payAccuracy', true),
   };
 }
 
-function intParam(params: Record<string, unknown>, name: string, def: number, lo: number, hi: number): number {
-  const v = params[name];
-  if (v === undefined) return def;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new Error(`${BOT}: param ${name}: expected an integer ${lo}..${hi}, got ${JSON.stringify(v)}`);
-  return v;
-}
-function numParam(params: Record<string, unknown>, name: string, def: number, lo: number, hi: number): number {
-  const v = params[name];
-  if (v === undefined) return def;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < lo || v > hi) throw new Error(`${BOT}: param ${name}: expected a number ${lo}..${hi}, got ${JSON.stringify(v)}`);
-  return v;
-}
-function boolParam(params: Record<string, unknown>, name: string, def: boolean): boolean {
-  const v = params[name];
-  if (v === undefined) return def;
-  if (typeof v !== 'boolean') throw new Error(`${BOT}: param ${name}: expected true or false, got ${JSON.stringify(v)}`);
-  return v;
-}
 
 
 // ===================================================================== the carrier

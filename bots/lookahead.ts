@@ -30,7 +30,8 @@
  */
 import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir, Cmd, GameState, ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, sampleCandidates, addUnique, newSearchStats, checkParamNames, intParam, choiceParam, type SearchStats } from '../src/sim/heuristic.js';
+import { evaluate, openCommitment, Simulator, sampleCandidates, addUnique, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
+import { checkParamNames, intParam, choiceParam } from '../src/bot-params.js';
 import rammer from './rammer.js';
 import random from './random.js';
 

@@ -51,19 +51,8 @@
  */
 import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import {
-  evaluate,
-  openCommitment,
-  Simulator,
-  sampleCandidates,
-  addUnique,
-  newSearchStats,
-  checkParamNames,
-  intParam,
-  numberParam,
-  choiceParam,
-  type SearchStats,
-} from '../src/sim/heuristic.js';
+import { evaluate, openCommitment, Simulator, sampleCandidates, addUnique, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
+import { checkParamNames, intParam, numberParam, choiceParam } from '../src/bot-params.js';
 import rammer from './rammer.js';
 import random from './random.js';
 

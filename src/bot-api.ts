@@ -87,3 +87,4 @@ export { TGT_HULL } from './rules/weapons.js';
 export { ACT_PASS, ACT_FIRE, encodeMove, decodeMove, encodeLaunch, decodeLaunch } from './rules/corvettes.js';
 export * as draftActions from './rules/draft.js';
 export * as hex from './hex/hex.js';
+export { checkParamNames, intParam, numberParam, boolParam, choiceParam, paramError } from './bot-params.js';

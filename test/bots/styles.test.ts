@@ -205,22 +205,22 @@ describe('the styles play measurably differently (means per game over the same 1
 
 describe('parameters', () => {
   const bad: { style: Style; params: Record<string, unknown>; message: string }[] = [
-    { style: 'gunner', params: { maxSpeed: 'fast' }, message: 'gunner: param maxSpeed: expected an integer 1..4, got "fast"' },
-    { style: 'gunner', params: { range: 11 }, message: 'gunner: param range: expected an integer 1..10, got 11' },
-    { style: 'gunner', params: { fireThreshold: 1.5 }, message: 'gunner: param fireThreshold: expected a number 0..1, got 1.5' },
-    { style: 'gunner', params: { vent: 'no' }, message: 'gunner: param vent: expected true or false, got "no"' },
-    { style: 'brawler', params: { closeRange: 0 }, message: 'brawler: param closeRange: expected an integer 1..6, got 0' },
-    { style: 'brawler', params: { ram: 1 }, message: 'brawler: param ram: expected true or false, got 1' },
-    { style: 'brawler', params: { shieldRange: 2.5 }, message: 'brawler: param shieldRange: expected an integer 0..16, got 2.5' },
-    { style: 'carrier', params: { standoff: null }, message: 'carrier: param standoff: expected an integer 2..12, got null' },
-    { style: 'carrier', params: { arcAvoidance: -1 }, message: 'carrier: param arcAvoidance: expected a number 0..5, got -1' },
-    { style: 'carrier', params: { repair: 'true' }, message: 'carrier: param repair: expected true or false, got "true"' },
-    { style: 'turtle', params: { edgeMargin: 5 }, message: 'turtle: param edgeMargin: expected an integer 0..4, got 5' },
-    { style: 'turtle', params: { holdFire: 0 }, message: 'turtle: param holdFire: expected true or false, got 0' },
+    { style: 'gunner', params: { maxSpeed: 'fast' }, message: 'gunner: param "maxSpeed" must be an integer from 1 to 4, got "fast"' },
+    { style: 'gunner', params: { range: 11 }, message: 'gunner: param "range" must be an integer from 1 to 10, got 11' },
+    { style: 'gunner', params: { fireThreshold: 1.5 }, message: 'gunner: param "fireThreshold" must be a number from 0 to 1, got 1.5' },
+    { style: 'gunner', params: { vent: 'no' }, message: 'gunner: param "vent" must be true or false, got "no"' },
+    { style: 'brawler', params: { closeRange: 0 }, message: 'brawler: param "closeRange" must be an integer from 1 to 6, got 0' },
+    { style: 'brawler', params: { ram: 1 }, message: 'brawler: param "ram" must be true or false, got 1' },
+    { style: 'brawler', params: { shieldRange: 2.5 }, message: 'brawler: param "shieldRange" must be an integer from 0 to 16, got 2.5' },
+    { style: 'carrier', params: { standoff: null }, message: 'carrier: param "standoff" must be an integer from 2 to 12, got null' },
+    { style: 'carrier', params: { arcAvoidance: -1 }, message: 'carrier: param "arcAvoidance" must be a number from 0 to 5, got -1' },
+    { style: 'carrier', params: { repair: 'true' }, message: 'carrier: param "repair" must be true or false, got "true"' },
+    { style: 'turtle', params: { edgeMargin: 5 }, message: 'turtle: param "edgeMargin" must be an integer from 0 to 4, got 5' },
+    { style: 'turtle', params: { holdFire: 0 }, message: 'turtle: param "holdFire" must be true or false, got 0' },
     {
       style: 'turtle',
       params: { standof: 5 },
-      message: 'turtle: unknown param "standof": expected one of standoff, maxSpeed, edgeMargin, fireThreshold, holdFire, payAccuracy',
+      message: 'turtle: unknown param "standof" (expected one of standoff, maxSpeed, edgeMargin, fireThreshold, holdFire, payAccuracy)',
     },
   ];
   it.each(bad)('$style rejects $params: "$message"', async ({ style, params, message }) => {
