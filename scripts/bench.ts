@@ -21,7 +21,7 @@ import { GameState } from '../src/rules/state.js';
 import { MatchRunner } from '../src/sim/match.js';
 import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
 import { Piscina } from 'piscina';
-import type { Experiment } from '../src/sim/experiment.js';
+import { ExperimentSchema, type Experiment } from '../src/sim/experiment.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
@@ -78,7 +78,7 @@ async function heapGrowth(matches: number) {
  * compiling the worker's modules) is left out; then 16 chunks of 500 matches.
  */
 async function workerRun(threads: number) {
-  const experiment: Experiment = {
+  const experiment: Experiment = ExperimentSchema.parse({
     name: 'bench',
     kind: 'batch',
     scenario: 'duel',
@@ -91,8 +91,7 @@ async function workerRun(threads: number) {
       { name: 'b', policy: 'rammer', faction: 'lamais', params: {}, loadout: 'default' },
     ],
     outputs: { matchesCsv: false, summary: false, charts: false },
-    adjudication: { mode: 'forfeit', fallback: 'random' },
-  };
+  });
   const pool = new Piscina({ filename: new URL('../src/sim/worker-entry.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads, execArgv: [] });
   await Promise.all(Array.from({ length: threads * 2 }, (_, k) => pool.run({ file: 'bench', experiment, from: k * 300, to: k * 300 + 300 })));
   const chunks = Math.round(16 * scale) || 2;

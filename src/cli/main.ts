@@ -6,8 +6,8 @@
  * (src/sim/describe, src/sim/log) together, so the same pieces serve tests and scripts.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { ConfigError } from '../content/errors.js';
 import { loadGameTables, listConfigNames, defaultConfigDir } from '../content/load.js';
 import { loadScenario, tablesForScenario, scenarioSetup } from '../content/scenario.js';
@@ -20,11 +20,12 @@ import { loadBotFactory, makePolicy, listBots } from '../sim/bots.js';
 import { formatEvents } from '../sim/log.js';
 import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
-import { loadExperiment, DEFAULT_EXPERIMENT, pairingsOf } from '../sim/experiment.js';
+import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
+import type { Plan } from '../sim/plan.js';
+import { writeReport } from '../report/findings.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch } from '../sim/batch.js';
-import { prepare, MatchPlayer } from '../sim/play.js';
-import { relative } from 'node:path';
+import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
 import type { Summary } from '../analysis/summary.js';
 
 function intArg(v: string): number {
@@ -71,13 +72,15 @@ function loadoutText(k: Kernel, s: GameState, p: number): string {
 /** Replay match `id` of an experiment exactly as the batch played it. */
 async function replayExperimentMatch(file: string, id: number, o: MatchOptions, showLog: boolean): Promise<void> {
   const { file: path, experiment } = loadExperiment(file);
-  if (id < 0 || id >= experiment.matches) throw new InvalidArgumentError(`--id: expected a match id 0..${experiment.matches - 1}, got ${id}`);
-  const player = new MatchPlayer(await prepare(path, experiment));
+  const prep = await prepare(path, experiment);
+  const total = plannedMatches(prep);
+  if (id < 0 || id >= total) throw new InvalidArgumentError(`--id: expected a match id 0..${total - 1}, got ${id}`);
+  const player = new MatchPlayer(prep);
   const log = new EventLog();
   const m = player.play(id, log);
   const k = player.kernel;
   const s = m.state;
-  const names = m.seats.map((pl) => experiment.players[pl].name!);
+  const names = m.seats.map((pl) => prep.plan.entrants[pl].name);
   if (o.json) {
     console.log(JSON.stringify({ experiment: experiment.name, id, seed: m.seed, pair: m.pair, game: m.game, players: names, ...stateToJson(k, s) }, null, 2));
     return;
@@ -189,14 +192,18 @@ export function buildProgram(): Command {
     .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean; resume?: string }) => {
       const { file: path, experiment, text } = loadExperiment(file);
       if (o.matches) experiment.matches = o.matches + (o.matches % 2);
-      const pairings = pairingsOf(experiment).length;
-      console.log(
-        `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${pairings > 1 ? `${pairings} pairings x ` : ''}${experiment.matches} matches (seat-swapped pairs), seed ${experiment.seed}`,
-      );
-      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: true });
+      const onPlan = (plan: Plan) => {
+        const pairings = plan.pairings.length;
+        const space = plan.loadoutSpace ? ` (${plan.loadoutSpace.chosen} of ${plan.loadoutSpace.total} legal ${plan.loadoutSpace.faction} loadouts${plan.loadoutSpace.sampled ? ', sampled' : ''})` : '';
+        console.log(
+          `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} pairings x ` : ''}${experiment.matches} matches (seat-swapped pairs), seed ${experiment.seed}`,
+        );
+      };
+      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: true, onPlan });
       const rel = relative(process.cwd(), r.dir) || '.';
       console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
       console.log(`Results: ${rel}/`);
+      if (existsSync(join(r.dir, 'report.html'))) console.log(`Report:  ${rel}/report.html`);
       if (r.ratings) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
       else printHeadline(r.summary);
       const sprt = r.summary.sprt as { decision: string; llr: number; lower: number; upper: number; pairs: number; stoppedBy: string } | undefined;
@@ -225,6 +232,15 @@ export function buildProgram(): Command {
         if (diffs.length || !scenario.expect) process.exitCode = 1;
         else console.error(`${path}: as expected`);
       }
+    });
+
+  program
+    .command('report')
+    .description('rebuild report.html, the designer report, from a results folder')
+    .argument('<dir>', 'a results folder (results/<name>-<time>)')
+    .action((dir: string) => {
+      if (!existsSync(join(dir, 'summary.json'))) throw new InvalidArgumentError(`${dir}: expected a results folder with a summary.json`);
+      console.log(`Report: ${relative(process.cwd(), writeReport(resolve(dir)))}`);
     });
 
   program

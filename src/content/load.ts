@@ -34,6 +34,7 @@ import {
   type WeaponClass,
   type WeaponTable,
 } from '../rules/tables.js';
+import { applyCardChanges, cardIds, type SourcedChange } from './changes.js';
 import { ConfigError, ROOT, formatPath, renderValue, yamlErrorsToError, zodIssuesToError, type ConfigIssue, type SourcePos } from './errors.js';
 import {
   BoardFileSchema,
@@ -452,6 +453,8 @@ export interface GameTablesOptions {
    * every faction file, sorted by file name (so the shipped set is fpa = 0, lamais = 1).
    */
   factions?: string[];
+  /** Card changes to apply before compiling (experiments' what-ifs and stat sweeps). */
+  changes?: readonly SourcedChange[];
 }
 
 /** A name or a path: names resolve inside `<configDir>/<kind>`. */
@@ -484,10 +487,25 @@ export function loadGameTables(opts: GameTablesOptions = {}): GameTables {
   const names = opts.factions ?? listConfigNames('factions', configDir);
   if (names.length === 0)
     throw new ConfigError(displayPath(join(configDir, 'factions')), [{ path: ROOT, expected: 'at least one faction file (*.yaml)', got: 'none' }]);
-  const factions = names.map((name) => {
+  const changes = opts.changes ?? [];
+  const applied = new Set<SourcedChange>();
+  const parsed = names.map((name) => {
     const file = resolveConfig(configDir, 'factions', name);
-    return compileFaction(loadFaction(file), file);
+    return { file, data: loadFaction(file) };
   });
+  const factions = parsed.map(({ file, data }) => {
+    const changed = applyCardChanges(data, changes);
+    changed.applied.forEach((c) => applied.add(c));
+    if (!changed.applied.length) return compileFaction(data, file);
+    try {
+      return compileFaction(changed.faction, file);
+    } catch (e) {
+      const sc = changed.applied[0];
+      throw ConfigError.at(sc.file, sc.valuePath ?? `${sc.path}.value`, `a value the rules accept (${(e as Error).message})`, sc.change.value);
+    }
+  });
+  for (const sc of changes)
+    if (!applied.has(sc)) throw ConfigError.at(sc.file, `${sc.path}.card`, `a card id (${cardIds(parsed.map((p) => p.data)).join(', ')})`, sc.change.card);
 
   const boardFile = resolveConfig(configDir, 'boards', opts.board ?? 'standard');
   const board = compileBoard(loadBoard(boardFile), boardFile);

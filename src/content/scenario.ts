@@ -20,6 +20,7 @@ import type { MatchSetup, ShipSetup, TokenSetup } from '../rules/kernel.js';
 import { ConfigError, ROOT } from './errors.js';
 import { loadYaml, loadGameTables, compileLoadout, defaultConfigDir } from './load.js';
 import { LoadoutSchema } from './schema.js';
+import type { SourcedChange } from './changes.js';
 
 const Direction = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
 const Hex = z.tuple([z.number().int(), z.number().int()]);
@@ -143,8 +144,8 @@ export function loadScenario(fileOrName: string): { file: string; scenario: Scen
 }
 
 /** Load the tables a scenario plays on: its board, the factions, its rule overrides. */
-export function tablesForScenario(sc: Scenario, configDir?: string): GameTables {
-  const t = loadGameTables({ configDir, board: sc.board });
+export function tablesForScenario(sc: Scenario, configDir?: string, changes?: readonly SourcedChange[]): GameTables {
+  const t = loadGameTables({ configDir, board: sc.board, changes });
   if (sc.rules) t.rules = { ...t.rules, ...(sc.rules as Partial<RuleSwitches>) };
   if (sc.roundLimit) t.roundLimit = sc.roundLimit;
   return t;

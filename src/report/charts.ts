@@ -230,13 +230,13 @@ export async function renderSvg(spec: VlSpec): Promise<string> {
 }
 
 /**
- * Write `<name>.vl.json` (the spec, data inlined) and `<name>.svg` for each chart into
- * `dir` (created if missing). Returns the files written, in order.
+ * Write `<name>.vl.json` (the spec, data inlined) and `<name>.svg` for each spec into `dir`
+ * (created if missing). Returns the files written, in order.
  */
-export async function writeCharts(summary: Summary, dir: string): Promise<string[]> {
+export async function writeSpecs(specs: Record<string, VlSpec>, dir: string): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
-  for (const [name, spec] of Object.entries(allCharts(summary))) {
+  for (const [name, spec] of Object.entries(specs)) {
     const specFile = join(dir, `${name}.vl.json`);
     const svgFile = join(dir, `${name}.svg`);
     await writeFile(specFile, `${JSON.stringify(spec, null, 2)}\n`);
@@ -244,4 +244,9 @@ export async function writeCharts(summary: Summary, dir: string): Promise<string
     files.push(specFile, svgFile);
   }
   return files;
+}
+
+/** Write the summary's charts (allCharts) into `dir`; see writeSpecs. */
+export function writeCharts(summary: Summary, dir: string): Promise<string[]> {
+  return writeSpecs(allCharts(summary), dir);
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Ratings } from '../analysis/ratings.js';
 import { eloInterval, los, losPentanomial } from '../analysis/sprt.js';
 import type { Summary } from '../analysis/summary.js';
-import { renderSvg, VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
+import { writeSpecs, VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
 import { toCsv, type Cell } from './csv.js';
 
 /** NaN/±Infinity are not JSON: inline data uses null for "no value". */
@@ -360,17 +360,8 @@ export function tournamentCharts(summary: Summary, ratings: Ratings): Record<str
  * Write `<name>.vl.json` (the spec, data inlined) and `<name>.svg` for each tournament chart
  * (ratings, score-heatmap) into `dir` (created if missing). Returns the files written, in order.
  */
-export async function writeTournamentCharts(summary: Summary, ratings: Ratings, dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const files: string[] = [];
-  for (const [name, spec] of Object.entries(tournamentCharts(summary, ratings))) {
-    const specFile = join(dir, `${name}.vl.json`);
-    const svgFile = join(dir, `${name}.svg`);
-    await writeFile(specFile, `${JSON.stringify(spec, null, 2)}\n`);
-    await writeFile(svgFile, await renderSvg(spec));
-    files.push(specFile, svgFile);
-  }
-  return files;
+export function writeTournamentCharts(summary: Summary, ratings: Ratings, dir: string): Promise<string[]> {
+  return writeSpecs(tournamentCharts(summary, ratings), dir);
 }
 
 /** Write the tournament CSVs (tournamentCsvFiles) into `dir`, then the charts (writeTournamentCharts) into it too. Returns the files written. */

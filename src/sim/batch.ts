@@ -14,20 +14,25 @@
  */
 import { mkdirSync, writeFileSync, renameSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import { repoRoot } from '../content/load.js';
-import { type Experiment, pairingsOf, totalMatches } from './experiment.js';
+import type { Experiment } from './experiment.js';
+import type { Plan } from './plan.js';
 import { ConfigError, ROOT } from '../content/errors.js';
 import { sprtStatus, type SprtStatus } from '../analysis/sprt.js';
 import { fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
 import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts } from '../report/tournament.js';
 import type { ChunkTask } from './worker.js';
-import { prepare, type Prepared } from './play.js';
+import { prepare, plannedMatches, type Prepared } from './play.js';
 import { RECORD_INTS } from './record.js';
-import { SummaryAccumulator } from '../analysis/summary.js';
-import { matchRowHeader, matchRow, summaryCsvRows, toCsv } from '../report/csv.js';
-import { writeCharts } from '../report/charts.js';
+import { SummaryAccumulator, type SummaryState } from '../analysis/summary.js';
+import { OutlierTracker, outlierReport, type OutlierState } from '../analysis/outliers.js';
+import { matchRowHeader, matchRow, summaryCsvRows, balanceCsvRows, toCsv } from '../report/csv.js';
+import { writeCharts, writeSpecs } from '../report/charts.js';
+import { balanceCharts } from '../report/balance-charts.js';
+import { writeReport, type RunAnalysis } from '../report/findings.js';
+import { analyseBalance } from '../analysis/balance.js';
 import { Progress } from './progress.js';
 
 export interface BatchOptions {
@@ -51,6 +56,8 @@ export interface BatchOptions {
   resume?: string;
   /** Print a standings table now and then (tournaments). */
   liveTable?: boolean;
+  /** Told the plan (entrants, pairings) and the number of matches once the experiment is prepared. */
+  onPlan?: (plan: Plan, matches: number) => void;
 }
 
 export interface BatchResult {
@@ -90,23 +97,26 @@ interface Checkpoint {
   /** Length of matches.csv holding exactly those rows. */
   csvBytes: number;
   state: unknown;
+  outliers: OutlierState;
 }
 
 export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const ex = o.experiment;
   const prep: Prepared = await prepare(o.file, ex); // validates players, factions, bots before any thread starts
-  const pairings = pairingsOf(ex);
-  const total = totalMatches(ex);
+  const pairings = prep.plan.pairings;
+  const total = plannedMatches(prep);
+  o.onPlan?.(prep.plan, total);
   const workers = (o.workers ?? ex.workers) || availableParallelism();
   const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
   mkdirSync(dir, { recursive: true });
-  const players = ex.players.map((p) => ({ name: p.name!, policy: p.policy, faction: p.faction }));
+  const players = prep.plan.entrants.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction }));
   const csvPath = join(dir, 'matches.csv');
   const checkpointPath = join(dir, 'checkpoint.json');
   const compare = ex.kind === 'compare' ? ex.sprt! : null;
 
   // Resume (tournaments autosave): the state so far, the chunks it holds, the CSV up to them.
   let acc = new SummaryAccumulator({ name: ex.name, players, tables: prep.tables, factions: prep.factions });
+  let outliers = new OutlierTracker();
   const doneChunks = new Set<number>();
   let csvBytes = 0;
   if (o.resume) {
@@ -116,6 +126,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       throw ConfigError.at(o.file, ROOT, `the same experiment as the run in ${dir} (it changed since)`, ex.name);
     if (compare) throw ConfigError.at(o.file, 'kind', 'a batch, tournament or gauntlet (compare runs restart)', ex.kind);
     acc = SummaryAccumulator.fromJSON(cp.state as never);
+    outliers = OutlierTracker.fromJSON(cp.outliers);
     cp.done.forEach((c) => doneChunks.add(c));
     csvBytes = cp.csvBytes;
     if (existsSync(csvPath)) truncateSync(csvPath, csvBytes);
@@ -154,7 +165,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   let decision: SprtStatus | null = null;
 
   const saveCheckpoint = () => {
-    const cp: Checkpoint = { experiment: JSON.stringify(ex), total, chunk: ex.chunk, done: [...doneChunks].sort((x, y) => x - y), csvBytes, state: acc.toJSON() };
+    const cp: Checkpoint = { experiment: JSON.stringify(ex), total, chunk: ex.chunk, done: [...doneChunks].sort((x, y) => x - y), csvBytes, state: acc.toJSON(), outliers: outliers.toJSON() };
     writeAtomic(checkpointPath, JSON.stringify(cp) + '\n');
     lastSave = performance.now();
   };
@@ -163,6 +174,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const fold = (from: number, rec: Int32Array) => {
     const count = rec.length / RECORD_INTS;
     acc.add(rec, count);
+    outliers.add(rec, count);
     if (csv) {
       const rows: string[][] = [];
       for (let i = 0; i < count; i++) rows.push(matchRow(rec, i, prep.tables, players));
@@ -268,21 +280,33 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     summary.sprt = { ...compare, ...st, stoppedBy: decision ? 'sprt' : done >= total ? 'maximum' : 'stopped' };
   }
   summary.state = acc.toJSON();
-  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString() };
+  const analysis: RunAnalysis = {
+    kind: ex.kind,
+    file: relative(process.cwd(), resolve(o.file)) || o.file,
+    entrants: players.map((p) => p.name),
+    loadoutSpace: prep.plan.loadoutSpace,
+    balance: done > 0 ? analyseBalance(ex.kind, { plan: prep.plan, tables: prep.tables, factions: prep.factions, fixed: prep.fixed, state: summary.state as SummaryState, band: ex.band, target: ex.target, seed: ex.seed }) : null,
+    outliers: outlierReport(outliers.toJSON()),
+  };
+  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (ex.outputs.summary) {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    writeAtomic(join(dir, 'analysis.json'), JSON.stringify(analysis, null, 2) + '\n');
     writeAtomic(join(dir, 'summary.csv'), toCsv(summaryCsvRows(summarized)));
     writeAtomic(join(dir, 'pairings.csv'), toCsv(pairingsRows(summarized)));
     if (ratings) {
       writeAtomic(join(dir, 'crosstable.csv'), toCsv(crosstableRows(summarized)));
       writeAtomic(join(dir, 'ratings.csv'), toCsv(ratingsRows(ratings)));
     }
+    if (analysis.balance) for (const [name, rows] of Object.entries(balanceCsvRows(analysis.balance))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
   }
   if (ex.outputs.charts && done > 0) {
     await writeCharts(summarized, join(dir, 'charts'));
     if (ratings) await writeTournamentCharts(summarized, ratings, join(dir, 'charts'));
+    if (analysis.balance) await writeSpecs(balanceCharts(analysis.balance), join(dir, 'charts'));
   }
+  if (ex.outputs.report && ex.outputs.summary && done > 0) writeReport(dir);
   if (failure) throw failure;
   return { dir, complete, matches: done, seconds, summary, ratings };
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import seedrandom from 'seedrandom';
 import { LoadoutSchema } from '../content/schema.js';
+import { CardChangeSchema } from '../content/changes.js';
 import { loadYaml, defaultConfigDir } from '../content/load.js';
 import { ConfigError } from '../content/errors.js';
 
@@ -38,7 +39,7 @@ export const ExperimentSchema = z.strictObject({
    * batch: two players; tournament: round robin over every pair of entrants; gauntlet: the
    * first entrant against each of the others; compare: A vs B until a GSPRT decides (`sprt`).
    */
-  kind: z.enum(['batch', 'tournament', 'gauntlet', 'compare']).default('batch'),
+  kind: z.enum(['batch', 'tournament', 'gauntlet', 'compare', 'loadout-sweep', 'stat-sweep', 'meta']).default('batch'),
   /** A scenario name (configs/scenarios) or file: the board and starting positions. */
   scenario: z.string().default('duel'),
   /** Play on this board instead of the scenario's (configs/boards); the positions must fit on it. */
@@ -53,8 +54,39 @@ export const ExperimentSchema = z.strictObject({
   roundLimit: z.number().int().min(1).optional(),
   /** Matches per worker task. */
   chunk: z.number().int().min(1).max(100_000).default(250),
-  /** The players (entrants): a policy with parameters, a faction and a loadout. */
-  players: z.array(PlayerSchema).min(2).max(64),
+  /**
+   * The players (entrants): a policy with parameters, a faction and a loadout. For a
+   * loadout-sweep they are the field the loadouts play against; for a stat-sweep the first
+   * is the subject whose win rate is charted and the others are its field.
+   */
+  players: z.array(PlayerSchema).max(64).default([]),
+  /** Card changes applied to every match (a what-if run): a card id, a field in it, a value. */
+  changes: z.array(CardChangeSchema).default([]),
+  /**
+   * loadout-sweep and meta: the loadouts of one faction to play, all flown by one policy.
+   * `count: all` enumerates every legal loadout (sampling \`max\` of them when there are more);
+   * a number samples that many distinct loadouts from the master seed.
+   */
+  loadouts: z
+    .strictObject({
+      faction: z.string().min(1),
+      policy: z.string().min(1),
+      params: z.record(z.string(), z.unknown()).default({}),
+      count: z.union([z.literal('all'), z.number().int().min(2).max(10_000)]).default('all'),
+      max: z.number().int().min(2).max(10_000).default(64),
+    })
+    .optional(),
+  /** loadout-sweep: play the loadouts against the players (the field) or against each other. */
+  field: z.enum(['players', 'each-other']).default('players'),
+  /** stat-sweep: card statistics to vary one at a time, each over its values. */
+  sweep: z
+    .array(z.strictObject({ card: z.string().min(1), field: CardChangeSchema.shape.field, values: z.array(z.number()).min(2).max(100) }))
+    .min(1)
+    .optional(),
+  /** stat-sweep: the subject's win rate to look for (where the curve crosses it). */
+  target: z.number().gt(0).lt(1).default(0.5),
+  /** Components are flagged when their effect on win rate lies outside plus or minus this, after correcting for the number tested. */
+  band: z.number().gt(0).lt(0.5).default(0.05),
   /**
    * A bot that throws, answers an illegal action or goes over its declared budget: `forfeit`
    * loses the match; `fallback` lets the named policy answer that decision and play goes on.
@@ -77,8 +109,10 @@ export const ExperimentSchema = z.strictObject({
       matchesCsv: z.boolean().default(true),
       summary: z.boolean().default(true),
       charts: z.boolean().default(true),
+      /** report.html: the designer report (needs summary; charts make it richer). */
+      report: z.boolean().default(true),
     })
-    .default({ matchesCsv: true, summary: true, charts: true }),
+    .default({ matchesCsv: true, summary: true, charts: true, report: true }),
 });
 export type Experiment = z.output<typeof ExperimentSchema>;
 export type ExperimentPlayer = Experiment['players'][number];
@@ -103,11 +137,41 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
     if (j !== undefined) throw ConfigError.at(file, `players[${i}].name`, `a name different from players[${j}]'s (give each player a name)`, p.name);
     seen.set(p.name!, i);
   });
-  if ((experiment.kind === 'batch' || experiment.kind === 'compare') && experiment.players.length !== 2)
-    throw ConfigError.at(file, 'players', `exactly two players for a ${experiment.kind}`, `${experiment.players.length} players`);
+  checkKindFields(file, experiment);
   if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
   if (experiment.matches % 2) experiment.matches++;
   return { file, experiment, text: readFileSync(file, 'utf8') };
+}
+
+/** What each kind needs besides the common fields, checked before anything runs. */
+function checkKindFields(file: string, ex: Experiment): void {
+  const n = ex.players.length;
+  const need = (ok: boolean, path: string, expected: string, got: unknown) => {
+    if (!ok) throw ConfigError.at(file, path, expected, got);
+  };
+  switch (ex.kind) {
+    case 'batch':
+    case 'compare':
+      need(n === 2, 'players', `exactly two players for a ${ex.kind}`, `${n} players`);
+      break;
+    case 'tournament':
+    case 'gauntlet':
+      need(n >= 2, 'players', `at least two players for a ${ex.kind}`, `${n} players`);
+      break;
+    case 'loadout-sweep':
+      need(!!ex.loadouts, 'loadouts', 'the loadouts to sweep: { faction, policy, count }', undefined);
+      need(ex.field === 'each-other' || n >= 1, 'players', 'at least one player to play the loadouts against (or field: each-other)', `${n} players`);
+      break;
+    case 'meta':
+      need(n + (ex.loadouts ? 2 : 0) >= 2, 'loadouts', 'loadouts to generate, or at least two players with loadouts', undefined);
+      break;
+    case 'stat-sweep':
+      need(!!ex.sweep, 'sweep', 'the statistics to vary: [{ card, field, values: [...] }]', undefined);
+      need(n >= 2, 'players', 'the subject (first player) and at least one opponent', `${n} players`);
+      break;
+  }
+  if (ex.kind !== 'loadout-sweep' && ex.kind !== 'meta') need(!ex.loadouts, 'loadouts', `no loadouts block for a ${ex.kind} (it is for loadout-sweep and meta)`, ex.loadouts);
+  if (ex.kind !== 'stat-sweep') need(!ex.sweep, 'sweep', `no sweep for a ${ex.kind} (it is for stat-sweep)`, ex.sweep);
 }
 
 /** Seed of pair `pair` (both of its games share it), from the master seed. */
@@ -125,11 +189,6 @@ export function pairingsOf(ex: Pick<Experiment, 'kind' | 'players'>): [number, n
     for (let b = 1; b < n; b++) out.push([0, b]);
   } else out.push([0, 1]);
   return out;
-}
-
-/** Total matches of an experiment: matches per pairing times pairings. */
-export function totalMatches(ex: Experiment): number {
-  return ex.matches * pairingsOf(ex).length;
 }
 
 /**

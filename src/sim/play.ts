@@ -13,24 +13,31 @@ import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
 import type { EventLog } from '../rules/events.js';
 import { loadScenario, tablesForScenario, scenarioSetup, factionIndex, type Scenario } from '../content/scenario.js';
 import { compileLoadout } from '../content/load.js';
+import type { LoadoutChoice } from '../content/schema.js';
 import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 import { MatchRunner, PolicyError } from './match.js';
 import { loadPolicyFactory, makePolicy } from './bots.js';
 import { dirname, resolve } from 'node:path';
-import { type Experiment, pairSeed, pairingsOf, slotOf } from './experiment.js';
+import { type Experiment, pairSeed, slotOf } from './experiment.js';
+import { planExperiment, baseChanges, type Plan, type Entrant } from './plan.js';
 import { STATUS_ADJUDICATED } from './record.js';
 
-/** An experiment made ready to play: content loaded, bots imported, loadouts compiled. */
+/** An experiment made ready to play: content loaded, plan made, bots imported, loadouts compiled. */
 export interface Prepared {
   experiment: Experiment;
   file: string;
+  /** The base tables (the experiment's own changes applied). */
   tables: GameTables;
+  /** Tables of each plan variant (index 0 is `tables`). */
+  variantTables: GameTables[];
   scenarioFile: string;
   scenario: Scenario;
+  plan: Plan;
+  /** By entrant: */
   factories: PolicyFactory[];
-  /** Faction index of each experiment player. */
+  /** Faction index of each entrant. */
   factions: number[];
   /** Fixed loadouts (null where drafted or sampled). */
   fixed: (LoadoutTable | null)[];
@@ -38,13 +45,20 @@ export interface Prepared {
   fallback: PolicyFactory | null;
 }
 
+/** Where an entrant's fields are in the experiment file, for error messages. */
+function entrantPath(e: Entrant, field: 'policy' | 'params' | 'faction' | 'loadout'): string {
+  if (e.origin.kind === 'loadout') return `loadouts.${field === 'loadout' ? 'faction' : field}`;
+  return `players[${e.origin.kind === 'player' ? e.origin.player : 0}].${field}`;
+}
+
 export async function prepare(file: string, experiment: Experiment): Promise<Prepared> {
   const { file: scenarioFile, scenario } = loadScenario(experiment.scenario);
   if (scenario.ships.length !== 2) throw ConfigError.at(file, 'scenario', 'a scenario with two ships', experiment.scenario);
   if (experiment.board) scenario.board = experiment.board;
+  const changes = baseChanges(file, experiment);
   let tables: GameTables;
   try {
-    tables = tablesForScenario(scenario);
+    tables = tablesForScenario(scenario, undefined, changes);
   } catch (e) {
     if (!(e instanceof ConfigError) || !experiment.board || !e.file.includes('boards')) throw e;
     throw ConfigError.at(file, 'board', e.issues[0]?.expected ?? 'a board name', experiment.board);
@@ -57,29 +71,42 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
     throw ConfigError.at(file, experiment.board ? 'board' : 'scenario', `a board on which scenario ${experiment.scenario} can be set up (${(e as Error).message})`, experiment.board ?? experiment.scenario);
   }
   if (experiment.roundLimit) tables.roundLimit = experiment.roundLimit;
-  const factions = experiment.players.map((p, i) => {
+  const plan = planExperiment(file, experiment, tables);
+  const variantTables = plan.variants.map((v, i) => {
+    if (i === 0) return tables;
+    const t = tablesForScenario(scenario, undefined, v.changes);
+    t.roundLimit = tables.roundLimit;
+    return t;
+  });
+  const factions = plan.entrants.map((p) => {
     const fi = factionIndex(tables, p.faction);
-    if (fi < 0) throw ConfigError.at(file, `players[${i}].faction`, `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, p.faction);
+    if (fi < 0) throw ConfigError.at(file, entrantPath(p, 'faction'), `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, p.faction);
     return fi;
   });
-  const fixed = experiment.players.map((p, i) => {
+  const fixed = plan.entrants.map((p, i) => {
     const f = tables.factions[factions[i]];
     if (p.loadout === 'default') return f.defaultLoadout;
-    if (typeof p.loadout === 'object') return compileLoadout(f, p.loadout, { file, path: `players[${i}].loadout` });
+    if (typeof p.loadout === 'object') return 'main' in p.loadout && typeof p.loadout.main === 'number' ? (p.loadout as LoadoutTable) : compileLoadout(f, p.loadout as LoadoutChoice, { file, path: entrantPath(p, 'loadout') });
     return null;
   });
   const factories: PolicyFactory[] = [];
   const base = dirname(resolve(file));
-  for (let i = 0; i < experiment.players.length; i++) {
+  const loaded = new Map<string, PolicyFactory>();
+  for (const p of plan.entrants) {
+    const key = `${p.policy}\n${JSON.stringify(p.params)}`;
+    if (loaded.has(key)) {
+      factories.push(loaded.get(key)!);
+      continue;
+    }
     try {
-      const factory = await loadPolicyFactory(experiment.players[i].policy, base);
-      factory(experiment.players[i].params, () => 0.5); // parameters are checked now, not in a worker
+      const factory = await loadPolicyFactory(p.policy, base);
+      factory(p.params, () => 0.5); // parameters are checked now, not in a worker
       factories.push(factory);
+      loaded.set(key, factory);
     } catch (e) {
       const msg = (e as Error).message;
-      if (/^unknown bot/.test(msg) || /^no bot file/.test(msg))
-        throw ConfigError.at(file, `players[${i}].policy`, msg.replace(/^unknown bot "[^"]*": expected /, ''), experiment.players[i].policy);
-      throw ConfigError.at(file, `players[${i}].params`, `parameters ${experiment.players[i].policy} accepts (${msg})`, experiment.players[i].params);
+      if (/^unknown bot/.test(msg) || /^no bot file/.test(msg)) throw ConfigError.at(file, entrantPath(p, 'policy'), msg.replace(/^unknown bot "[^"]*": expected /, ''), p.policy);
+      throw ConfigError.at(file, entrantPath(p, 'params'), `parameters ${p.policy} accepts (${msg})`, p.params);
     }
   }
   let fallback: PolicyFactory | null = null;
@@ -90,7 +117,12 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
       throw ConfigError.at(file, 'adjudication.fallback', (e as Error).message, experiment.adjudication.fallback);
     }
   }
-  return { experiment, file, tables, scenarioFile, scenario, factories, factions, fixed, fallback };
+  return { experiment, file, tables, variantTables, scenarioFile, scenario, plan, factories, factions, fixed, fallback };
+}
+
+/** Total matches of a prepared experiment: matches per pairing times pairings. */
+export function plannedMatches(prep: Pick<Prepared, 'experiment' | 'plan'>): number {
+  return prep.experiment.matches * prep.plan.pairings.length;
 }
 
 /** A uniformly random legal loadout for faction f (cards and a corvette multiset within limits). */
@@ -123,36 +155,44 @@ export interface PlayedMatch {
 
 export class MatchPlayer {
   readonly prep: Prepared;
-  readonly kernel: Kernel;
-  readonly runner: MatchRunner;
+  /** One kernel and runner per table variant (stat sweeps); the state is shared. */
+  private readonly kernels: Kernel[];
+  private readonly runners: MatchRunner[];
+  kernel: Kernel;
+  runner: MatchRunner;
   readonly state = new GameState();
-  private readonly pairings: [number, number][];
 
   constructor(prep: Prepared) {
     this.prep = prep;
-    this.pairings = pairingsOf(prep.experiment);
-    this.kernel = new Kernel(prep.tables);
-    this.runner = new MatchRunner(this.kernel);
+    this.kernels = prep.variantTables.map((t) => new Kernel(t));
+    this.runners = this.kernels.map((k) => new MatchRunner(k));
+    this.kernel = this.kernels[0];
+    this.runner = this.runners[0];
   }
 
   /** Play match `id`; with a log attached, its events are recorded. */
   play(id: number, log: EventLog | null = null): PlayedMatch {
-    const { experiment, tables, scenario, scenarioFile } = this.prep;
-    const { pair, localPair, game, seats } = slotOf(experiment, this.pairings, id);
+    const { experiment, scenario, scenarioFile, plan } = this.prep;
+    const { pairing, pair, localPair, game, seats } = slotOf(experiment, plan.pairings, id);
+    const variant = plan.pairingVariant[pairing];
+    const tables = this.prep.variantTables[variant];
+    this.kernel = this.kernels[variant];
+    this.runner = this.runners[variant];
+    const entrants = plan.entrants;
     // Every pairing plays pair k on the same seed: shared seeds across the field.
     const seed = pairSeed(experiment.seed, localPair);
-    const policies: Policy[] = seats.map((pl, seat) => makePolicy(this.prep.factories[pl], experiment.players[pl].params, seed, seat));
+    const policies: Policy[] = seats.map((pl, seat) => makePolicy(this.prep.factories[pl], entrants[pl].params, seed, seat));
     const setup = scenarioSetup(scenarioFile, scenario, tables, seed);
     for (let seat = 0; seat < 2; seat++) {
       const pl = seats[seat];
       setup.ships[seat].faction = this.prep.factions[pl];
-      const loadout = experiment.players[pl].loadout;
+      const loadout = entrants[pl].loadout;
       setup.ships[seat].loadout =
         this.prep.fixed[pl] ?? (loadout === 'sample' ? sampleLoadout(tables.factions[this.prep.factions[pl]], seedrandom(`${seed}/loadout/${pl}`)) : tables.factions[this.prep.factions[pl]].defaultLoadout);
     }
-    if (seats.some((pl) => experiment.players[pl].loadout === 'draft')) {
+    if (seats.some((pl) => entrants[pl].loadout === 'draft')) {
       const drafted = this.runner.draft(setup.ships.map((sh) => tables.factions[sh.faction]), policies);
-      for (let seat = 0; seat < 2; seat++) if (experiment.players[seats[seat]].loadout === 'draft') setup.ships[seat].loadout = drafted[seat];
+      for (let seat = 0; seat < 2; seat++) if (entrants[seats[seat]].loadout === 'draft') setup.ships[seat].loadout = drafted[seat];
     }
     this.kernel.log = log;
     this.kernel.setup(this.state, setup);

@@ -1,0 +1,90 @@
+/**
+ * Card changes: "what if this card's damage were 5?", applied to a faction file's parsed
+ * content before it is compiled. Experiments use them for a what-if run (`changes`) and
+ * for stat sweeps (one table variant per swept value).
+ *
+ * Why on the parsed file and not on the compiled tables: the change then goes through the
+ * same schema and compiler as a hand edit of the YAML, so a value the rules cannot take
+ * (a negative range, a limit above what the corvette sets allow) is refused the same way,
+ * and reported against the experiment file that asked for it.
+ */
+import { z } from 'zod';
+import { FactionFileSchema, type FactionFile } from './schema.js';
+import { ConfigError } from './errors.js';
+
+/** One change: the card (by id, any faction), a dotted field inside it, the new value. */
+export const CardChangeSchema = z.strictObject({
+  card: z.string().min(1),
+  field: z.string().regex(/^[A-Za-z]+(\.[A-Za-z]+)*$/, 'a field name, dotted for nested fields (damage, weapon.damage)'),
+  value: z.number(),
+});
+export type CardChange = z.output<typeof CardChangeSchema>;
+
+/** A change and where it was asked for (for error messages). */
+export interface SourcedChange {
+  change: CardChange;
+  /** The experiment file. */
+  file: string;
+  /** Path of the change inside it, e.g. `changes[0]` or `sweep[1]`. */
+  path: string;
+  /** Path of its value when not `<path>.value` (a sweep's `values[i]`). */
+  valuePath?: string;
+}
+
+/** The card lists of a faction file that hold cards with ids. */
+const CARD_LISTS = ['mainWeapons', 'broadsides', 'hangars', 'pointDefence', 'corvettes'] as const;
+
+/** Every card of a faction file by id (the special ability included). */
+function cardsOf(f: FactionFile): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const list of CARD_LISTS) for (const c of f[list] as Record<string, unknown>[]) out.set(c.id as string, c);
+  if (f.special) out.set(f.special.id, f.special as unknown as Record<string, unknown>);
+  return out;
+}
+
+/** Numeric fields of a card, dotted (weapon.damage). */
+function numericFields(card: Record<string, unknown>, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(card)) {
+    if (typeof v === 'number') out.push(prefix + k);
+    else if (v && typeof v === 'object' && !Array.isArray(v)) out.push(...numericFields(v as Record<string, unknown>, `${prefix}${k}.`));
+  }
+  return out;
+}
+
+/** Card ids of every faction file given, for an error's "expected" list. */
+export function cardIds(factions: FactionFile[]): string[] {
+  return factions.flatMap((f) => [...cardsOf(f).keys()]);
+}
+
+/**
+ * The faction with the changes that name its cards applied (a copy; the input is not
+ * touched). Returns the changes it applied, so the caller can report any that named no card.
+ * @throws ConfigError, against the experiment file, for a field the card has not or a value
+ *   the faction schema refuses.
+ */
+export function applyCardChanges(faction: FactionFile, changes: readonly SourcedChange[]): { faction: FactionFile; applied: SourcedChange[] } {
+  const mine = changes.filter((c) => cardsOf(faction).has(c.change.card));
+  if (!mine.length) return { faction, applied: [] };
+  const copy = structuredClone(faction);
+  const cards = cardsOf(copy);
+  for (const sc of mine) {
+    const card = cards.get(sc.change.card)!;
+    const keys = sc.change.field.split('.');
+    let obj: Record<string, unknown> = card;
+    for (const k of keys.slice(0, -1)) obj = (obj?.[k] ?? undefined) as Record<string, unknown>;
+    const last = keys[keys.length - 1];
+    if (!obj || typeof obj[last] !== 'number')
+      throw ConfigError.at(sc.file, `${sc.path}.field`, `a numeric field of card ${sc.change.card} (${numericFields(card).join(', ')})`, sc.change.field);
+    obj[last] = sc.change.value;
+  }
+  const r = FactionFileSchema.safeParse(copy);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const [list, index] = issue.path;
+    const bad = list === 'special' ? copy.special?.id : (copy as unknown as Record<PropertyKey, { id?: string }[] | undefined>)[list as string]?.[index as number]?.id;
+    const sc = mine.find((c) => c.change.card === bad) ?? mine[0];
+    throw ConfigError.at(sc.file, sc.valuePath ?? `${sc.path}.value`, `a value faction ${faction.id} accepts for ${sc.change.card}.${sc.change.field} (${issue.message})`, sc.change.value);
+  }
+  return { faction: r.data, applied: mine };
+}

@@ -1,0 +1,213 @@
+/**
+ * Vega-Lite charts of the balance analyses (src/analysis/balance.ts): component effects
+ * with their band, damage per component, stat-sweep curves, the meta-game mixture.
+ *
+ * Why separate from charts.ts: those draw any run's summary; these draw one analysis each,
+ * and are only made for the kind that has it. Same conventions: data inlined, n in every
+ * tooltip, intervals drawn wherever the figure has one.
+ */
+import type { LoadoutSweepAnalysis, MetaAnalysis, StatSweepAnalysis, BalanceAnalysis } from '../analysis/balance.js';
+import { VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+const FLAG_COLOURS = { scale: { domain: ['too strong', 'too weak', 'within band'], range: ['#d62728', '#1f77b4', '#7f7f7f'] } };
+
+/** Each component's model effect in win-rate points: 95% (thick) and corrected (thin) intervals, the band shaded. */
+export function componentEffectChart(a: LoadoutSweepAnalysis): VlSpec {
+  const values = a.components
+    .filter((c) => Number.isFinite(c.effect.points))
+    .map((c) => ({
+      component: `${c.slot}: ${c.name}${c.effect.perCopy ? ' (per copy)' : ''}`,
+      points: num(c.effect.points),
+      lo: num(c.effect.lo),
+      hi: num(c.effect.hi),
+      loC: num(c.effect.loCorrected),
+      hiC: num(c.effect.hiCorrected),
+      flag: c.flag === 'strong' ? 'too strong' : c.flag === 'weak' ? 'too weak' : 'within band',
+      matches: c.matches,
+      loadouts: c.loadouts,
+    }));
+  const y = { field: 'component', type: 'nominal', sort: null, title: null } as const;
+  const x = { type: 'quantitative', axis: { format: '+.0%' }, title: 'effect on win rate (points, vs the average card of its slot)' } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `${a.faction}: effect of each component on win rate`, subtitle: `logistic model over ${a.loadouts} loadouts, ${a.matches} matches; thick: 95%, thin: corrected for ${a.tested} components; shaded: the ±${Math.round(a.band * 100)}-point band` },
+    width: 460,
+    layer: [
+      { data: { values: [{ lo: -a.band, hi: a.band }] }, mark: { type: 'rect', color: '#2ca02c', opacity: 0.12 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
+      { data: { values: [{ zero: 0 }] }, mark: { type: 'rule', strokeDash: [4, 3], color: '#555' }, encoding: { x: { field: 'zero', type: 'quantitative' } } },
+      {
+        data: { values },
+        layer: [
+          { mark: { type: 'rule', strokeWidth: 1 }, encoding: { y, x: { field: 'loC', ...x }, x2: { field: 'hiC' }, color: { field: 'flag', type: 'nominal', title: 'flag', ...FLAG_COLOURS } } },
+          { mark: { type: 'rule', strokeWidth: 4 }, encoding: { y, x: { field: 'lo', ...x }, x2: { field: 'hi' }, color: { field: 'flag', type: 'nominal', ...FLAG_COLOURS } } },
+          {
+            mark: { type: 'point', filled: true, size: 50, color: 'black' },
+            encoding: {
+              y,
+              x: { field: 'points', ...x },
+              tooltip: [
+                { field: 'component', type: 'nominal' },
+                { field: 'points', type: 'quantitative', format: '+.1%', title: 'effect' },
+                { field: 'lo', type: 'quantitative', format: '+.1%', title: '95% lo' },
+                { field: 'hi', type: 'quantitative', format: '+.1%', title: '95% hi' },
+                { field: 'flag', type: 'nominal' },
+                { field: 'loadouts', type: 'quantitative' },
+                { field: 'matches', type: 'quantitative', title: 'n (matches with it)' },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  } as VlSpec;
+}
+
+/** Win rate of the loadouts with each component against without it (Wilson 95%). */
+export function withWithoutChart(a: LoadoutSweepAnalysis): VlSpec {
+  const values = a.components.flatMap((c) =>
+    [
+      ['with', c.withCard],
+      ['without', c.withoutCard],
+    ].map(([k, r]) => {
+      const rate = r as LoadoutSweepAnalysis['components'][number]['withCard'];
+      return { component: `${c.slot}: ${c.name}`, loadouts: k, rate: num(rate.value), lo: num(rate.lo), hi: num(rate.hi), n: rate.n };
+    }),
+  );
+  const y = { field: 'component', type: 'nominal', sort: null, title: null } as const;
+  const color = { field: 'loadouts', type: 'nominal', title: 'loadouts', scale: { domain: ['with', 'without'], range: ['#d62728', '#9e9e9e'] } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `${a.faction}: win rate with and without each component`, subtitle: 'points: wins / matches of the loadouts with (or without) it; bars: Wilson 95%' },
+    width: 420,
+    data: { values },
+    layer: [
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, yOffset: { field: 'loadouts' }, color, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'win rate' }, x2: { field: 'hi' } } },
+      {
+        mark: { type: 'point', filled: true, size: 45 },
+        encoding: {
+          y,
+          yOffset: { field: 'loadouts' },
+          color,
+          x: { field: 'rate', type: 'quantitative' },
+          tooltip: [
+            { field: 'component', type: 'nominal' },
+            { field: 'loadouts', type: 'nominal' },
+            { field: 'rate', type: 'quantitative', format: '.1%', title: 'win rate' },
+            { field: 'n', type: 'quantitative', title: 'n (matches)' },
+          ],
+        },
+      },
+    ],
+  } as VlSpec;
+}
+
+/** Damage each weapon component deals per match of the loadouts that hold it (95% interval). */
+export function componentDamageChart(a: LoadoutSweepAnalysis): VlSpec {
+  const values = a.components
+    .filter((c) => c.damagePerMatch && c.damagePerMatch.n > 0)
+    .map((c) => ({ component: `${c.slot}: ${c.name}`, damage: num(c.damagePerMatch!.mean), lo: num(c.damagePerMatch!.lo), hi: num(c.damagePerMatch!.hi), n: c.damagePerMatch!.n }));
+  const y = { field: 'component', type: 'nominal', sort: null, title: null } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `${a.faction}: damage per match by component`, subtitle: 'damage to enemy capital ships per match of the loadouts holding it; bars: 95% interval' },
+    width: 420,
+    data: { values },
+    layer: [
+      { mark: { type: 'bar', color: '#ff7f0e' }, encoding: { y, x: { field: 'damage', type: 'quantitative', title: 'damage per match' }, tooltip: [{ field: 'component' }, { field: 'damage', type: 'quantitative', format: '.2f' }, { field: 'n', type: 'quantitative', title: 'n (matches)' }] } },
+      { mark: { type: 'rule' }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+    ],
+  } as VlSpec;
+}
+
+/** One panel per swept statistic: win rate against value with Wilson intervals and the target line. */
+export function statSweepChart(a: StatSweepAnalysis): VlSpec {
+  const values = a.curves.flatMap((c) =>
+    c.points.map((p) => ({ stat: `${c.card}.${c.field}`, value: p.value, rate: num(p.winRate.value), lo: num(p.winRate.lo), hi: num(p.winRate.hi), n: p.matches })),
+  );
+  const x = { field: 'value', type: 'quantitative', title: 'value', scale: { zero: false } } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: `${a.subject}: win rate against each swept statistic`, subtitle: `points: wins / matches at each value; bars: Wilson 95%; dashed: the ${Math.round(a.target * 100)}% target` },
+    data: { values },
+    facet: { row: { field: 'stat', type: 'nominal', title: null } },
+    spec: {
+      width: 420,
+      height: 160,
+      layer: [
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#555' }, encoding: { y: { datum: a.target, type: 'quantitative' } } },
+        { mark: { type: 'line', color: '#1f77b4' }, encoding: { x, y: { field: 'rate', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'win rate' } } },
+        { mark: { type: 'rule', color: '#1f77b4' }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+        {
+          mark: { type: 'point', filled: true, size: 50, color: '#1f77b4' },
+          encoding: {
+            x,
+            y: { field: 'rate', type: 'quantitative' },
+            tooltip: [
+              { field: 'stat', type: 'nominal' },
+              { field: 'value', type: 'quantitative' },
+              { field: 'rate', type: 'quantitative', format: '.1%', title: 'win rate' },
+              { field: 'lo', type: 'quantitative', format: '.1%' },
+              { field: 'hi', type: 'quantitative', format: '.1%' },
+              { field: 'n', type: 'quantitative', title: 'n (matches)' },
+            ],
+          },
+        },
+      ],
+    },
+    resolve: { scale: { x: 'independent' } },
+  } as VlSpec;
+}
+
+/** The equilibrium mixture: weight of each entrant, with how often the bootstrap keeps it in the support. */
+export function metaMixtureChart(a: MetaAnalysis): VlSpec {
+  const values = a.entrants
+    .map((name, i) => ({ entrant: name, weight: a.mixture[i], inSupport: a.bootstrap.inSupport[i], meanWeight: a.bootstrap.meanWeight[i] }))
+    .filter((v) => v.weight > 0 || v.inSupport >= 0.2);
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: 'The meta: equilibrium mixture of entrants', subtitle: `Nash equilibrium of the symmetric game on the score matrix; dots: mean weight over ${a.bootstrap.replicates} bootstrap replicates` },
+    width: 420,
+    data: { values },
+    layer: [
+      { mark: { type: 'bar', color: '#9467bd' }, encoding: { y: { field: 'entrant', type: 'nominal', sort: '-x', title: null }, x: { field: 'weight', type: 'quantitative', axis: { format: '%' }, title: 'weight in the equilibrium' } } },
+      {
+        mark: { type: 'point', filled: true, color: 'black' },
+        encoding: {
+          y: { field: 'entrant', type: 'nominal', sort: '-x' },
+          x: { field: 'meanWeight', type: 'quantitative' },
+          tooltip: [
+            { field: 'entrant', type: 'nominal' },
+            { field: 'weight', type: 'quantitative', format: '.1%' },
+            { field: 'meanWeight', type: 'quantitative', format: '.1%', title: 'bootstrap mean weight' },
+            { field: 'inSupport', type: 'quantitative', format: '.0%', title: 'in support (bootstrap)' },
+          ],
+        },
+      },
+    ],
+  } as VlSpec;
+}
+
+/** Weight of each component in the equilibrium (the loadouts holding it, summed). */
+export function metaComponentChart(a: MetaAnalysis): VlSpec {
+  const values = a.components.map((c) => ({ component: `${c.faction} ${c.slot}: ${c.card}`, weight: c.weight }));
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: 'Which components survive in the meta', subtitle: 'share of the equilibrium mixture held by loadouts with the component' },
+    width: 420,
+    data: { values },
+    mark: { type: 'bar', color: '#8c564b' },
+    encoding: {
+      y: { field: 'component', type: 'nominal', sort: null, title: null },
+      x: { field: 'weight', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'weight in the equilibrium' },
+      tooltip: [{ field: 'component', type: 'nominal' }, { field: 'weight', type: 'quantitative', format: '.1%' }],
+    },
+  } as VlSpec;
+}
+
+/** The charts of an analysis by file name (without extension). */
+export function balanceCharts(a: BalanceAnalysis): Record<string, VlSpec> {
+  if (a.kind === 'loadout-sweep') return { 'component-effects': componentEffectChart(a), 'with-without': withWithoutChart(a), 'component-damage': componentDamageChart(a) };
+  if (a.kind === 'stat-sweep') return { 'stat-sweep': statSweepChart(a) };
+  return { 'meta-mixture': metaMixtureChart(a), 'meta-components': metaComponentChart(a) };
+}

@@ -1,0 +1,183 @@
+/**
+ * An experiment's plan: who plays (the entrants), which pairs of them meet (the pairings),
+ * and on which card tables (the variants). Every kind reduces to this, so the batch runner,
+ * the workers and `stareater match --experiment` play every kind the same way.
+ *
+ * - batch, compare, tournament, gauntlet: entrants are the players.
+ * - loadout-sweep: entrants are the swept faction's loadouts (all, or a seeded sample),
+ *   then the players (the field); each loadout meets each field player, or each other.
+ * - meta: the players and the generated loadouts, in a round robin.
+ * - stat-sweep: one copy of the subject (players[0]) per swept value, then the field
+ *   (players[1..]); each copy meets each field player on the tables with that value.
+ *   A change applies to the card wherever it is played, by either ship.
+ *
+ * Why a plan built from the tables: enumerating loadouts needs the compiled factions, and
+ * the plan must be the same in every worker, so it depends only on the experiment file,
+ * the content and the master seed.
+ */
+import seedrandom from 'seedrandom';
+import type { FactionTable, GameTables, LoadoutTable } from '../rules/tables.js';
+import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
+import type { SourcedChange } from '../content/changes.js';
+import { ConfigError } from '../content/errors.js';
+import { factionIndex } from '../content/scenario.js';
+import { type Experiment, type ExperimentPlayer, pairingsOf } from './experiment.js';
+
+/** One side of the run: a policy with parameters, a faction and a loadout. */
+export interface Entrant {
+  name: string;
+  policy: string;
+  params: Record<string, unknown>;
+  faction: string;
+  /** As in the experiment file, or a generated loadout (compiled card indices). */
+  loadout: ExperimentPlayer['loadout'] | LoadoutTable;
+  /** Where it comes from: an experiment player, a generated loadout, or the subject on a sweep variant. */
+  origin: { kind: 'player'; player: number } | { kind: 'loadout'; loadout: number } | { kind: 'variant'; variant: number };
+}
+
+/** A set of card tables: the experiment's own changes plus, for a sweep point, one more. */
+export interface Variant {
+  label: string;
+  changes: SourcedChange[];
+  /** The sweep point this variant is (stat-sweep), or undefined for the base tables. */
+  point?: { sweep: number; card: string; field: string; value: number };
+}
+
+export interface Plan {
+  entrants: Entrant[];
+  /** [a, b] entrant indices, a < b. */
+  pairings: [number, number][];
+  /** Variant (index into `variants`) each pairing plays on. */
+  pairingVariant: number[];
+  variants: Variant[];
+  /** stat-sweep: the subject's name (players[0]); its copies are named `<subject> <card>.<field>=<value>`. */
+  subject?: string;
+  /** Loadout generation: how many legal loadouts exist and whether the entrants are a sample. */
+  loadoutSpace?: { faction: string; total: number; chosen: number; sampled: boolean };
+}
+
+/** The experiment's own changes, sourced for error messages. */
+export function baseChanges(file: string, ex: Experiment): SourcedChange[] {
+  return ex.changes.map((change, i) => ({ change, file, path: `changes[${i}]` }));
+}
+
+/** Number of legal loadouts of a faction (cards times corvette multisets). */
+export function loadoutCount(f: FactionTable): number {
+  return f.mainWeapons.length * f.broadsides.length * f.hangars.length * f.pointDefence.length * corvetteSets(f).count;
+}
+
+/** Legal loadout number k of a faction, in a fixed order (main slowest, corvette set fastest). */
+export function loadoutAt(f: FactionTable, k: number): LoadoutTable {
+  const sets = corvetteSets(f).count;
+  const corv = k % sets;
+  k = Math.floor(k / sets);
+  const pointDefence = k % f.pointDefence.length;
+  k = Math.floor(k / f.pointDefence.length);
+  const hangar = k % f.hangars.length;
+  k = Math.floor(k / f.hangars.length);
+  const broadside = k % f.broadsides.length;
+  const main = Math.floor(k / f.broadsides.length);
+  return { main, broadside, hangar, pointDefence, corvettes: corvetteSetCards(f, corv) };
+}
+
+/** A short readable name of a loadout: card ids without the faction prefix, corvettes counted. */
+export function loadoutLabel(f: FactionTable, l: LoadoutTable): string {
+  const short = (id: string) => id.replace(new RegExp(`^${f.id}-`), '');
+  const counts = new Map<string, number>();
+  for (const c of l.corvettes) counts.set(short(f.corvettes[c].id), (counts.get(short(f.corvettes[c].id)) ?? 0) + 1);
+  const corv = [...counts].map(([id, n]) => (n > 1 ? `${id}x${n}` : id)).join('+');
+  return [f.mainWeapons[l.main], f.broadsides[l.broadside], f.hangars[l.hangar], f.pointDefence[l.pointDefence]].map((c) => short(c.id)).join('/') + `/${corv}`;
+}
+
+/** `count` distinct numbers below `total` from the seed, in increasing order. */
+function sampleDistinct(total: number, count: number, seed: string): number[] {
+  const rng = seedrandom(seed);
+  const pool = Array.from({ length: total }, (_, i) => i);
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(rng() * (total - i));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, count).sort((a, b) => a - b);
+}
+
+/** The generated loadout entrants of a loadout-sweep or meta. */
+function loadoutEntrants(file: string, ex: Experiment, tables: GameTables): { entrants: Entrant[]; space: Plan['loadoutSpace'] } {
+  const spec = ex.loadouts!;
+  const fi = factionIndex(tables, spec.faction);
+  if (fi < 0) throw ConfigError.at(file, 'loadouts.faction', `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, spec.faction);
+  const f = tables.factions[fi];
+  const total = loadoutCount(f);
+  const want = spec.count === 'all' ? Math.min(total, spec.max) : Math.min(total, spec.count);
+  const ks = want === total ? Array.from({ length: total }, (_, i) => i) : sampleDistinct(total, want, `${ex.seed}/loadouts`);
+  const entrants = ks.map((k, i): Entrant => {
+    const loadout = loadoutAt(f, k);
+    return { name: loadoutLabel(f, loadout), policy: spec.policy, params: spec.params, faction: f.id, loadout, origin: { kind: 'loadout', loadout: i } };
+  });
+  return { entrants, space: { faction: f.id, total, chosen: want, sampled: want < total } };
+}
+
+const playerEntrants = (ex: Experiment): Entrant[] =>
+  ex.players.map((p, i) => ({ name: p.name!, policy: p.policy, params: p.params, faction: p.faction, loadout: p.loadout, origin: { kind: 'player', player: i } }));
+
+const roundRobin = (n: number): [number, number][] => {
+  const out: [number, number][] = [];
+  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push([a, b]);
+  return out;
+};
+
+/** The plan of an experiment on its (base) tables; entrant names are unique. */
+export function planExperiment(file: string, ex: Experiment, tables: GameTables): Plan {
+  const plan = planOf(file, ex, tables);
+  const seen = new Set<string>();
+  for (const e of plan.entrants) {
+    if (seen.has(e.name)) throw ConfigError.at(file, 'players', `player names different from the generated entrants' names`, e.name);
+    seen.add(e.name);
+  }
+  return plan;
+}
+
+function planOf(file: string, ex: Experiment, tables: GameTables): Plan {
+  const base: Variant = { label: 'base', changes: baseChanges(file, ex) };
+  switch (ex.kind) {
+    case 'loadout-sweep': {
+      const { entrants, space } = loadoutEntrants(file, ex, tables);
+      const n = entrants.length;
+      const field = playerEntrants(ex);
+      const pairings: [number, number][] = [];
+      if (ex.field === 'each-other') pairings.push(...roundRobin(n));
+      else for (let i = 0; i < n; i++) for (let j = 0; j < field.length; j++) pairings.push([i, n + j]);
+      return { entrants: [...entrants, ...field], pairings, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: space };
+    }
+    case 'meta': {
+      const generated = ex.loadouts ? loadoutEntrants(file, ex, tables) : null;
+      const entrants = [...playerEntrants(ex), ...(generated?.entrants ?? [])];
+      const pairings = roundRobin(entrants.length);
+      return { entrants, pairings, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: generated?.space };
+    }
+    case 'stat-sweep': {
+      const [subject, ...field] = playerEntrants(ex);
+      const variants: Variant[] = [base];
+      const entrants: Entrant[] = [];
+      ex.sweep!.forEach((s, si) =>
+        s.values.forEach((value, vi) => {
+          const label = `${s.card}.${s.field}=${value}`;
+          variants.push({ label, changes: [...base.changes, { change: { card: s.card, field: s.field, value }, file, path: `sweep[${si}]`, valuePath: `sweep[${si}].values[${vi}]` }], point: { sweep: si, card: s.card, field: s.field, value } });
+          entrants.push({ ...subject, name: `${subject.name} ${label}`, origin: { kind: 'variant', variant: variants.length - 1 } });
+        }),
+      );
+      const n = entrants.length;
+      const pairings: [number, number][] = [];
+      const pairingVariant: number[] = [];
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < field.length; j++) {
+          pairings.push([i, n + j]);
+          pairingVariant.push(i + 1);
+        }
+      return { entrants: [...entrants, ...field], pairings, pairingVariant, variants, subject: subject.name };
+    }
+    default: {
+      const pairings = pairingsOf(ex);
+      return { entrants: playerEntrants(ex), pairings, pairingVariant: pairings.map(() => 0), variants: [base] };
+    }
+  }
+}
