@@ -58,6 +58,36 @@ export function cardIds(factions: FactionFile[]): string[] {
 }
 
 /**
+ * The change a schema issue comes from: the one setting the field at the issue's path, or
+ * (for the default loadout's corvettes and the corvette limits rule) a `limit` change,
+ * else the last change to the card there, else the last change.
+ */
+function blame(copy: FactionFile, path: readonly PropertyKey[], mine: readonly SourcedChange[]): SourcedChange {
+  const [list, index] = path;
+  const lists = copy as unknown as Record<string, { id?: string }[] | { id?: string } | undefined>;
+  let card: string | undefined;
+  let field = '';
+  if (list === 'special') {
+    card = copy.special?.id;
+    field = path.slice(1).join('.');
+  } else if (list === 'defaultLoadout') {
+    const id = (copy.defaultLoadout as unknown as Record<string, unknown>)?.[index as string];
+    card = Array.isArray(id) ? (id[path[2] as number] as string) : (id as string);
+    field = 'limit';
+  } else if (typeof list === 'string' && Array.isArray(lists[list])) {
+    const l = lists[list] as { id?: string }[];
+    card = typeof index === 'number' ? l[index]?.id : undefined;
+    field = typeof index === 'number' ? path.slice(2).join('.') : 'limit';
+  }
+  return (
+    mine.find((c) => c.change.card === card && c.change.field === field) ??
+    (field === 'limit' ? [...mine].reverse().find((c) => c.change.field === 'limit') : undefined) ??
+    [...mine].reverse().find((c) => c.change.card === card) ??
+    mine[mine.length - 1]
+  );
+}
+
+/**
  * The faction with the changes that name its cards applied (a copy; the input is not
  * touched). Returns the changes it applied, so the caller can report any that named no card.
  * @throws ConfigError, against the experiment file, for a field the card has not or a value
@@ -71,19 +101,20 @@ export function applyCardChanges(faction: FactionFile, changes: readonly Sourced
   for (const sc of mine) {
     const card = cards.get(sc.change.card)!;
     const keys = sc.change.field.split('.');
-    let obj: Record<string, unknown> = card;
-    for (const k of keys.slice(0, -1)) obj = (obj?.[k] ?? undefined) as Record<string, unknown>;
     const last = keys[keys.length - 1];
-    if (!obj || typeof obj[last] !== 'number')
+    let obj: Record<string, unknown> | undefined = card;
+    for (const k of keys.slice(0, -1)) {
+      const next: unknown = obj?.[k];
+      obj = next && typeof next === 'object' && !Array.isArray(next) ? (next as Record<string, unknown>) : undefined;
+    }
+    if (!obj || !Object.hasOwn(obj, last) || typeof obj[last] !== 'number')
       throw ConfigError.at(sc.file, `${sc.path}.field`, `a numeric field of card ${sc.change.card} (${numericFields(card).join(', ')})`, sc.change.field);
     obj[last] = sc.change.value;
   }
   const r = FactionFileSchema.safeParse(copy);
   if (!r.success) {
     const issue = r.error.issues[0];
-    const [list, index] = issue.path;
-    const bad = list === 'special' ? copy.special?.id : (copy as unknown as Record<PropertyKey, { id?: string }[] | undefined>)[list as string]?.[index as number]?.id;
-    const sc = mine.find((c) => c.change.card === bad) ?? mine[0];
+    const sc = blame(copy, issue.path, mine);
     throw ConfigError.at(sc.file, sc.valuePath ?? `${sc.path}.value`, `a value faction ${faction.id} accepts for ${sc.change.card}.${sc.change.field} (${issue.message})`, sc.change.value);
   }
   return { faction: r.data, applied: mine };

@@ -161,6 +161,7 @@ function checkKindFields(file: string, ex: Experiment): void {
     case 'loadout-sweep':
       need(!!ex.loadouts, 'loadouts', 'the loadouts to sweep: { faction, policy, count }', undefined);
       need(ex.field === 'each-other' || n >= 1, 'players', 'at least one player to play the loadouts against (or field: each-other)', `${n} players`);
+      need(ex.field === 'players' || n === 0, 'players', 'no players with field: each-other (the loadouts play only each other)', `${n} players`);
       break;
     case 'meta':
       need(n + (ex.loadouts ? 2 : 0) >= 2, 'loadouts', 'loadouts to generate, or at least two players with loadouts', undefined);
@@ -168,6 +169,7 @@ function checkKindFields(file: string, ex: Experiment): void {
     case 'stat-sweep':
       need(!!ex.sweep, 'sweep', 'the statistics to vary: [{ card, field, values: [...] }]', undefined);
       need(n >= 2, 'players', 'the subject (first player) and at least one opponent', `${n} players`);
+      ex.sweep!.forEach((sw, i) => need(new Set(sw.values).size === sw.values.length, `sweep[${i}].values`, 'values without repeats', sw.values));
       break;
   }
   if (ex.kind !== 'loadout-sweep' && ex.kind !== 'meta') need(!ex.loadouts, 'loadouts', `no loadouts block for a ${ex.kind} (it is for loadout-sweep and meta)`, ex.loadouts);

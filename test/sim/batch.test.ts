@@ -52,6 +52,7 @@ describe('batch runs (issue 4)', () => {
     expect(readFileSync(join(one.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(two.dir, 'summary.json'), 'utf8'));
     expect(JSON.parse(readFileSync(join(two.dir, 'run.json'), 'utf8')).workers).toBe(2);
     expect(readFileSync(join(one.dir, 'summary.csv'), 'utf8')).toBe(readFileSync(join(two.dir, 'summary.csv'), 'utf8'));
+    expect(readFileSync(join(one.dir, 'analysis.json'), 'utf8')).toBe(readFileSync(join(two.dir, 'analysis.json'), 'utf8')); // outliers too
     expect(readdirSync(join(one.dir, 'charts')).sort()).toEqual(
       ['damage-by-component', 'ends', 'game-length', 'win-rate'].flatMap((c) => [`${c}.svg`, `${c}.vl.json`]).sort(),
     );
@@ -171,6 +172,7 @@ describe('tournaments (issue 6)', () => {
     expect(readFileSync(join(resumed.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'summary.json'), 'utf8'));
     expect(sortedRows(resumed.dir)).toEqual(sortedRows(whole.dir));
     expect(readFileSync(join(resumed.dir, 'ratings.csv'), 'utf8')).toBe(readFileSync(join(whole.dir, 'ratings.csv'), 'utf8'));
+    expect(readFileSync(join(resumed.dir, 'analysis.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'analysis.json'), 'utf8')); // outliers survive the checkpoint
   });
 
   it('a compare stops at the same point whatever the number of workers', async () => {
