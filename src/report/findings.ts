@@ -33,9 +33,13 @@ export interface RunAnalysis {
   outliers: OutlierReport;
 }
 
-const pct = (x: number, digits = 1) => (Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : 'n/a');
-const pts = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}` : 'n/a');
-const interval = (r: { lo: number; hi: number }, f: (x: number) => string = (x) => (x * 100).toFixed(1)) => `[${f(r.lo)}, ${f(r.hi)}]`;
+const pct = (x: number | null, digits = 1) => (typeof x === 'number' && Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : 'n/a');
+const pts = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}` : 'n/a');
+/** [lo, hi] formatted by f; JSON turns NaN into null, shown as n/a. */
+const interval = (r: { lo: number | null; hi: number | null }, f: (x: number) => string = (x) => (x * 100).toFixed(1)) => {
+  const g = (x: number | null) => (typeof x === 'number' && Number.isFinite(x) ? f(x) : 'n/a');
+  return `[${g(r.lo)}, ${g(r.hi)}]`;
+};
 const rate = (r: RateInterval) => `${pct(r.value)} ${interval(r)}`;
 const int = (n: number) => n.toLocaleString('en-GB');
 
@@ -120,13 +124,16 @@ function winRateSection(s: Summary, charts: Map<string, ReportChart>, headlines:
       : `No clear winner between ${a.name} and ${b.name}: ${a.name} wins ${rate(a.winRate)} of ${int(p.n)} matches, an interval that includes 50%.`;
     headlines.push({ text, level: sig ? 'notable' : 'info' });
     paragraphs.push(text, `Pair score (pentanomial, seat-swapped pairs as the unit): ${a.name} scores ${pct(p.pentanomial.score.mean)} ${interval(p.pentanomial.score)} over ${int(p.pentanomial.n)} pairs.`);
-  } else paragraphs.push(`${s.pairings.length} pairings, ${int(s.n)} matches. Win rates are wins / matches with Wilson 95% intervals; the pair score uses seat-swapped pairs as the unit.`);
+  } else
+    paragraphs.push(
+      `${s.pairings.length} pairings, ${int(s.n)} matches. Win rates are wins / matches with Wilson 95% intervals; the pair score uses seat-swapped pairs as the unit.${s.pairings.length > 8 ? ' With this many pairings the per-pairing charts are left to charts/ and the table below.' : ''}`,
+    );
   const table: ReportTable = {
     caption: 'Win rates by pairing (A = the first-named player)',
     columns: ['pairing', 'matches', 'A wins', 'B wins', 'draws', 'A win rate [95%]', 'A pair score [95%]'],
     rows: s.pairings.map(pairingRow),
   };
-  return section('win-rates', 'Win rates', paragraphs, [s.pairings.length <= 40 ? charts.get('win-rate') : undefined], [table]);
+  return section('win-rates', 'Win rates', paragraphs, [s.pairings.length <= 8 ? charts.get('win-rate') : undefined], [table]);
 }
 
 function damageSection(s: Summary, charts: Map<string, ReportChart>): ReportSection {
@@ -139,7 +146,7 @@ function damageSection(s: Summary, charts: Map<string, ReportChart>): ReportSect
     'damage',
     'Damage by component',
     ['Damage dealt to the enemy capital ship per match, by the component that dealt it (collisions included).'],
-    [s.playerStats.length <= 40 ? charts.get('damage-by-component') : undefined],
+    [s.playerStats.length <= 8 ? charts.get('damage-by-component') : undefined],
     [{ caption: 'Damage per match by source', columns: ['player', 'faction', 'matches', 'total', ...sources], rows, note: s.playerStats.length > 60 ? `first 60 of ${s.playerStats.length} rows; all are in summary.csv` : undefined }],
   );
 }
@@ -166,7 +173,7 @@ function endsSection(s: Summary, charts: Map<string, ReportChart>, headlines: He
   const share = (k: number) => `${int(k)} (${pct(k / e.n)})`;
   const text = `Of ${int(e.n)} matches, ${pct(e.victory / e.n)} ended with one ship destroyed, ${pct(e.draw / e.n)} in mutual destruction, ${pct(e.drawByLimit / e.n)} at the round limit and ${pct(e.adjudicated / e.n)} by adjudication. Matches last ${len.mean.toFixed(1)} rounds on average (median ${len.median}, from ${len.min} to ${len.max}).`;
   headlines.push({ text, level: e.drawByLimit / e.n > 0.05 || e.adjudicated > 0 ? 'warning' : 'info' });
-  return section('ends', 'How matches end, and how long they last', [text], [charts.get('ends'), s.pairings.length <= 40 ? charts.get('game-length') : undefined], [
+  return section('ends', 'How matches end, and how long they last', [text], [s.pairings.length <= 20 ? charts.get('ends') : undefined, s.pairings.length <= 8 ? charts.get('game-length') : undefined], [
     { caption: 'Ends over all pairings', columns: ['end', 'matches (share)'], rows: [['one ship destroyed', share(e.victory)], ['mutual destruction', share(e.draw)], ['round limit', share(e.drawByLimit)], ['adjudicated (broken bot)', share(e.adjudicated)]] },
   ]);
 }
@@ -175,7 +182,7 @@ function ratingsSection(ratings: Ratings, charts: Map<string, ReportChart>, head
   const elo = (p: { elo: number }) => (Number.isFinite(p.elo) ? p.elo : -Infinity);
   const ranked = [...ratings.players].sort((a, b) => elo(b) - elo(a));
   const top = ranked[0];
-  if (top && ranked.length > 2 && headline) headlines.push({ text: `Highest rated: ${top.name}, Elo ${top.elo.toFixed(0)} ${interval(top, (x) => x.toFixed(0))} relative to ${ratings.anchor.name}.`, level: 'info' });
+  if (top && ranked.length > 2 && headline) headlines.push({ text: `Highest rated: ${top.name}, Elo ${Number.isFinite(top.elo) ? top.elo.toFixed(0) : 'n/a'} ${interval(top, (x) => x.toFixed(0))} relative to ${ratings.anchor.name}.`, level: 'info' });
   return section('ratings', 'Ratings', [`${ratings.method}. Ratings are Elo differences from ${ratings.anchor.name}.`], [charts.get('ratings'), charts.get('score-heatmap')], [
     { caption: 'Ratings', columns: ['rank', 'entrant', 'Elo', '95% interval', 'games'], rows: ranked.slice(0, 60).map((p, i) => [i + 1, p.name, Number.isFinite(p.elo) ? Math.round(p.elo) : null, interval(p, (x) => x.toFixed(0)), p.n]) },
   ]);

@@ -306,7 +306,14 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     if (ratings) await writeTournamentCharts(summarized, ratings, join(dir, 'charts'));
     if (analysis.balance) await writeSpecs(balanceCharts(analysis.balance), join(dir, 'charts'));
   }
-  if (ex.outputs.report && ex.outputs.summary && done > 0) writeReport(dir);
+  if (ex.outputs.report && ex.outputs.summary && done > 0) {
+    // The report is built from the files just written; a bug in it must not lose the run.
+    try {
+      writeReport(dir);
+    } catch (e) {
+      process.stderr.write(`report.html not written (${(e as Error).message}); the results are complete; rebuild it with: stareater report ${dir}\n`);
+    }
+  }
   if (failure) throw failure;
   return { dir, complete, matches: done, seconds, summary, ratings };
 }

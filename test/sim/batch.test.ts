@@ -167,12 +167,14 @@ describe('tournaments (issue 6)', () => {
     });
     expect(part.complete).toBe(false);
     expect(part.matches).toBeLessThan(120);
+    expect(readdirSync(part.dir)).toContain('report.html'); // an incomplete run has its report too (entrants may lack ratings)
     const resumed = await runBatch({ ...loadExperiment(file), workers: 1, resume: part.dir });
     expect(resumed.complete).toBe(true);
     expect(readFileSync(join(resumed.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'summary.json'), 'utf8'));
     expect(sortedRows(resumed.dir)).toEqual(sortedRows(whole.dir));
     expect(readFileSync(join(resumed.dir, 'ratings.csv'), 'utf8')).toBe(readFileSync(join(whole.dir, 'ratings.csv'), 'utf8'));
     expect(readFileSync(join(resumed.dir, 'analysis.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'analysis.json'), 'utf8')); // outliers survive the checkpoint
+    for (const d of [whole.dir, resumed.dir]) expect(readdirSync(d)).toContain('report.html');
   });
 
   it('a compare stops at the same point whatever the number of workers', async () => {
