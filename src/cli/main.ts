@@ -199,12 +199,13 @@ export function buildProgram(): Command {
           `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} pairings x ` : ''}${experiment.matches} matches (seat-swapped pairs), seed ${experiment.seed}`,
         );
       };
-      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: true, onPlan });
+      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: ['tournament', 'gauntlet'].includes(experiment.kind), onPlan });
       const rel = relative(process.cwd(), r.dir) || '.';
       console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
       console.log(`Results: ${rel}/`);
       if (existsSync(join(r.dir, 'report.html'))) console.log(`Report:  ${rel}/report.html`);
-      if (r.ratings) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
+      // Standings for tournaments; the analysis kinds' many entrants are better read in the report.
+      if (r.ratings && r.ratings.players.length <= 20) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
       else printHeadline(r.summary);
       const sprt = r.summary.sprt as { decision: string; llr: number; lower: number; upper: number; pairs: number; stoppedBy: string } | undefined;
       if (sprt) console.log(`  GSPRT: LLR ${sprt.llr.toFixed(3)} in (${sprt.lower.toFixed(3)}, ${sprt.upper.toFixed(3)}) after ${sprt.pairs} pairs: ${sprt.decision === 'continue' ? `no decision (${sprt.stoppedBy})` : `accept ${sprt.decision}`}`);
