@@ -313,8 +313,10 @@ export function analyseMeta(input: BalanceInput, replicates = 200): MetaAnalysis
   tables.factions.forEach((f, fi) => {
     const mine = plan.entrants.map((_, i) => i).filter((i) => input.factions[i] === fi && input.fixed[i]);
     if (!mine.length) return;
-    const add = (slot: ComponentSlot, card: string, holds: (l: LoadoutTable) => boolean) =>
-      components.push({ faction: f.id, slot, card, weight: mine.reduce((a, i) => a + (holds(input.fixed[i]!) ? mixture[i] : 0), 0) });
+    // Only components some entrant holds: the others were not in the game at all.
+    const add = (slot: ComponentSlot, card: string, holds: (l: LoadoutTable) => boolean) => {
+      if (mine.some((i) => holds(input.fixed[i]!))) components.push({ faction: f.id, slot, card, weight: mine.reduce((a, i) => a + (holds(input.fixed[i]!) ? mixture[i] : 0), 0) });
+    };
     f.mainWeapons.forEach((c, k) => add('main', c.id, (l) => l.main === k));
     f.broadsides.forEach((c, k) => add('broadside', c.id, (l) => l.broadside === k));
     f.hangars.forEach((c, k) => add('hangar', c.id, (l) => l.hangar === k));

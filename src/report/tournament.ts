@@ -265,7 +265,7 @@ export function scoreHeatmap(summary: Summary): VlSpec {
       n: c.n,
       label: `${(100 * c.score).toFixed(0)}% (${c.n})`,
     }));
-  const x = { field: 'opponent', type: 'nominal', title: 'opponent', sort: names, axis: { labelAngle: 0, orient: 'top' } } as const;
+  const x = { field: 'opponent', type: 'nominal', title: 'opponent', sort: names, axis: { labelAngle: names.length > 6 ? -40 : 0, labelLimit: 180, orient: 'top' } } as const;
   const y = { field: 'entrant', type: 'nominal', title: 'entrant', sort: names } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,

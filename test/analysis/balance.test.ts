@@ -171,6 +171,7 @@ describe('meta', () => {
     expect(w('fpa-longbow')).toBeCloseTo(1 / 3, 9);
     expect(w('fpa-flak')).toBeCloseTo(1 / 3, 9); // entrant 0 (entrant 3 has weight 0)
     expect(w('fpa-hornet')).toBeCloseTo(1, 9);
+    expect(a.components.map((c) => c.card)).not.toContain('fpa-harpoon'); // no entrant holds it
   });
   it('the bootstrap is seeded: the same seed gives the same figures', () => {
     expect(analyseMeta(input(plan, loadouts, [], pairings), 50).bootstrap).toEqual(a.bootstrap);
