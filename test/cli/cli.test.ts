@@ -4,7 +4,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,7 +15,7 @@ function run(...args: string[]) {
 }
 
 describe('stareater CLI', () => {
-  it.each(['run', 'demo', 'match', 'scenario', 'validate', 'bots'])('%s --help describes the command', (cmd) => {
+  it.each(['run', 'demo', 'match', 'scenario', 'report', 'validate', 'bots'])('%s --help describes the command', (cmd) => {
     const r = run(cmd, '--help');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^Usage: stareater /);
@@ -24,7 +24,7 @@ describe('stareater CLI', () => {
   it('lists its commands at the top level', () => {
     const r = run('--help');
     expect(r.code).toBe(0);
-    for (const cmd of ['run', 'demo', 'match', 'scenario', 'validate', 'bots']) expect(r.out).toContain(cmd);
+    for (const cmd of ['run', 'demo', 'match', 'scenario', 'report', 'validate', 'bots']) expect(r.out).toContain(cmd);
   });
 
   it('replays the same match from the same seed, and another seed plays another', () => {
@@ -50,7 +50,16 @@ describe('stareater CLI', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Done: 20 matches/);
     expect(r.out).toMatch(/fpa-rammer wins \d+ = [\d.]+% \(95% CI/);
-    for (const f of ['matches.csv', 'summary.json', 'summary.csv', 'experiment.yaml', 'charts/win-rate.svg']) expect(existsSync(join(out, f))).toBe(true);
+    for (const f of ['matches.csv', 'summary.json', 'summary.csv', 'experiment.yaml', 'charts/win-rate.svg', 'report.html']) expect(existsSync(join(out, f))).toBe(true);
+    expect(r.out).toContain(`Report:  `);
+    // report DIR rebuilds the page from the folder alone.
+    rmSync(join(out, 'report.html'));
+    const rep = run('report', out);
+    expect(rep.code).toBe(0);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('default: balance report');
+    const bad = run('report', tmpdir());
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toContain('expected a results folder with a summary.json');
   });
 
   it('validate accepts the shipped configs', () => {
