@@ -24,10 +24,8 @@ import type { Plan } from '../sim/plan.js';
 import type { SummaryState, PlayerState, PairingState } from './summary.js';
 import { meanInterval, wilson, Z95, type MeanInterval, type RateInterval } from './stats.js';
 import { newcombeDifference, bonferroniZ, type DifferenceInterval } from './proportions.js';
-import { fitEffects, fitLogistic } from './logistic.js';
+import { fitEffects, fitLogistic, sigmoid } from './logistic.js';
 import { symmetricNash } from './nash.js';
-
-const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** What the analyses need of a run. */
 export interface BalanceInput {
@@ -130,7 +128,7 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
   const tested = effects.filter((e) => e.observed).length;
   const zc = bonferroniZ(0.05, Math.max(1, tested));
   const base = fit.intercept.estimate;
-  const points = (b: number) => logistic(base + b) - logistic(base);
+  const points = (b: number) => sigmoid(base + b) - sigmoid(base);
 
   const totalWins = rows.reduce((a, r) => a + r.totals.wins, 0);
   const totalMatches = rows.reduce((a, r) => a + r.totals.matches, 0);

@@ -97,7 +97,8 @@ function logSigmoid(eta: number): number {
   return eta >= 0 ? -Math.log1p(Math.exp(-eta)) : eta - Math.log1p(Math.exp(eta));
 }
 
-function sigmoid(eta: number): number {
+/** The logistic function, stable for large |eta|. */
+export function sigmoid(eta: number): number {
   return eta >= 0 ? 1 / (1 + Math.exp(-eta)) : Math.exp(eta) / (1 + Math.exp(eta));
 }
 

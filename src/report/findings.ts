@@ -11,7 +11,8 @@
  * interval that excludes the neutral value; the page never states a difference its
  * interval does not support.
  */
-import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { writeAtomic } from './files.js';
 import { join, relative } from 'node:path';
 import type { Summary, PairingSummary } from '../analysis/summary.js';
 import type { Ratings } from '../analysis/ratings.js';
@@ -358,9 +359,7 @@ export function buildReportModel(dir: string): ReportModel {
 
 /** Build `<dir>/report.html` from the results folder (atomically); returns its path. */
 export function writeReport(dir: string): string {
-  const html = renderReportHtml(buildReportModel(dir));
   const path = join(dir, 'report.html');
-  writeFileSync(`${path}.tmp-${process.pid}`, html);
-  renameSync(`${path}.tmp-${process.pid}`, path);
+  writeAtomic(path, renderReportHtml(buildReportModel(dir)));
   return path;
 }

@@ -12,7 +12,7 @@
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
  */
-import { mkdirSync, writeFileSync, renameSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
+import { mkdirSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { Piscina } from 'piscina';
@@ -32,6 +32,7 @@ import { matchRowHeader, matchRow, summaryCsvRows, balanceCsvRows, toCsv } from 
 import { writeCharts, writeSpecs } from '../report/charts.js';
 import { balanceCharts } from '../report/balance-charts.js';
 import { writeReport, type RunAnalysis } from '../report/findings.js';
+import { writeAtomic } from '../report/files.js';
 import { analyseBalance } from '../analysis/balance.js';
 import { Progress } from './progress.js';
 
@@ -71,13 +72,6 @@ export interface BatchResult {
 
 function timestamp(): string {
   return new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
-}
-
-/** Write `text` to `path` atomically (temporary file, then rename). */
-export function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
 }
 
 /** Close a write stream and wait until everything is flushed. */

@@ -1,0 +1,13 @@
+/**
+ * Writing result files so that a reader never sees half of one: write a temporary file
+ * next to it, then rename (atomic on one file system). Used by the batch runner and the
+ * report, which both write into a results folder that may be read while a run goes on.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+
+/** Write `text` to `path` atomically (temporary file, then rename). */
+export function writeAtomic(path: string, text: string): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
