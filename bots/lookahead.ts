@@ -1,43 +1,53 @@
 /**
- * `lookahead`: one-step lookahead over its own commitment.
+ * `lookahead`: one-step lookahead over its own commitment, on top of a scripted style.
  *
  * At each commitment (7.1) it builds a candidate set of its own legal commitments, plays
- * the coming round once for each against a model of the opponent, scores the state at the
- * end of the round with the shared heuristic (src/sim/heuristic.ts `evaluate`) and answers
- * the best (ties: the earlier candidate, so rammer's own choice wins a tie).
+ * the coming round once for each candidate against each opponent model, scores the state
+ * at the end of the round with the shared heuristic (src/sim/heuristic.ts `evaluate`),
+ * averages over the models, and answers the best. It is a policy-improvement step over its
+ * base style: the base's own answer is candidate 0 and is kept unless another scores more
+ * than `margin` above it.
  *
- * - Candidates (param `candidates`, default 48): rammer's commitment first, then the same
- *   command pair with every engine setting (10), then, if it plays Power to Engines, every
- *   direction for it, then distinct legal commitments drawn uniformly from the full legal
- *   list (about 1,300 ids) with the bot's own random stream, up to `candidates` in all.
- * - Opponent model (param `opponent`: 'rammer' | 'random', default 'rammer'): its
- *   commitment is asked once, on the same public root, and played against every
- *   candidate. The models are imported statically (bots/rammer.ts, bots/random.ts) so the
- *   factory stays synchronous.
- * - Mid-round decisions inside the simulated round: its own by rammer, the opponent's by
- *   the model. Mid-round decisions of the real game: rammer's answers.
+ * - Base (param `base`, default 'gunner'; any name in src/sim/models.ts): its commitment
+ *   is candidate 0, and it answers this bot's mid-round decisions, in the simulated round
+ *   and in the real game.
+ * - Candidates (param `candidates`, default 48): the base's commitment, the commitments of
+ *   the other styles (gunner, brawler, carrier, turtle) and of rammer, the base's command
+ *   pair with every engine setting (10), every Power to Engines direction when it plays
+ *   that card, then distinct legal commitments drawn uniformly from the full legal list
+ *   (about 1,300 ids) with the bot's own random stream, up to `candidates` in all.
+ * - Opponent models (param `opponent`: one name or a list, default the four styles): each
+ *   model's commitment is asked once, on the public root, and played against every
+ *   candidate; in the simulated round the model answers the opponent's mid-round
+ *   decisions. A list is an equal mixture: a candidate's value is its mean over the models,
+ *   so it is chosen for doing well against every style, not against one guess.
+ * - Margin (param `margin`, default 0.01, the scale of `evaluate`, about one armour
+ *   point): how much better than the base's answer another candidate must score to replace
+ *   it. The one-round heuristic sees material, not position, so a small margin keeps the
+ *   base's plan unless the round's outcome clearly says otherwise.
  * - Hidden information: the search starts from a copy of the view with every live player
  *   pending for the commitment again (heuristic.ts `openCommitment`), i.e. from public
  *   information only; what the opponent has secretly committed cannot change the answer.
- * - Budget (param `forwardCalls`, default 20,000): forward-model calls (kernel.submit on
+ * - Budget (param `forwardCalls`, default 50,000): forward-model calls (kernel.submit on
  *   simulation states) per decision, never wall time, so a match replays exactly from its
- *   seed. A round costs about 8 calls, so the default never binds at 48 candidates; when it
- *   does, the candidates not yet played are skipped (rammer's is always played first).
+ *   seed. A round costs about 8-10 calls, so 48 candidates against 4 models need about
+ *   2,000; when the budget binds, the candidates not yet played are skipped (the base's
+ *   is always played first, and is the answer if nothing else could be scored).
  * - The policy declares `budget` (= forwardCalls) and reports `forwardCalls` (the calls of
  *   its last decision), so the harness can adjudicate an overrun (src/sim/match.ts).
  * - The live state is never touched: simulations run on two preallocated states (copyFrom)
  *   with a private Kernel built once on the match's tables.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir, Cmd, GameState, ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, GameState, MAX_ACTIONS, MAX_PLAYERS } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, sampleCandidates, addUnique, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
-import { checkParamNames, intParam, choiceParam } from '../src/bot-params.js';
-import rammer from './rammer.js';
-import random from './random.js';
+import { evaluate, openCommitment, Simulator, styleCandidates, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
+import { checkParamNames, intParam, numberParam, choiceParam, choiceListParam } from '../src/bot-params.js';
+import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
 
 const NAME = 'lookahead';
-const PARAMS = ['candidates', 'opponent', 'forwardCalls'] as const;
-export const OPPONENT_MODELS = ['rammer', 'random'] as const;
+const PARAMS = ['candidates', 'base', 'opponent', 'margin', 'forwardCalls'] as const;
+/** Policies the bot can build on or model the opponent with. */
+export const OPPONENT_MODELS = MODEL_NAMES;
 
 /** A lookahead policy, with its budget use readable. */
 export interface LookaheadPolicy extends Policy {
@@ -47,18 +57,24 @@ export interface LookaheadPolicy extends Policy {
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);
   const k = intParam(NAME, params, 'candidates', 48, 1, MAX_ACTIONS);
-  const opponent = choiceParam(NAME, params, 'opponent', 'rammer', OPPONENT_MODELS);
-  const forwardCalls = intParam(NAME, params, 'forwardCalls', 20_000, 1, 1_000_000_000);
+  const baseName = choiceParam(NAME, params, 'base', 'gunner', MODEL_NAMES);
+  const modelNames = choiceListParam(NAME, params, 'opponent', STYLE_NAMES, MODEL_NAMES);
+  const margin = numberParam(NAME, params, 'margin', 0.01, 0, 2);
+  const forwardCalls = intParam(NAME, params, 'forwardCalls', 50_000, 1, 1_000_000_000);
 
-  const own = rammer({}, rng);
-  const model = opponent === 'rammer' ? rammer({}, rng) : random({}, rng);
-  /** Playout policy per seat, filled per decision: own seat rammer, the others the model. */
-  const pols: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(model);
+  const own = modelPolicy(baseName, rng);
+  /** Suggesters of candidates besides the base: the styles and rammer. */
+  const suggesters = [...STYLE_NAMES, 'rammer' as const].filter((n) => n !== baseName).map((n) => modelPolicy(n, rng));
+  const models = modelNames.map((n) => modelPolicy(n, rng));
+  const M = models.length;
+  /** Playout policy per seat, filled per model: own seat the base, the others the model. */
+  const pols: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(own);
   const root = new GameState();
   const work = new GameState();
   const cands = new Int32Array(Math.min(k, MAX_ACTIONS));
   const scratch = new Int32Array(MAX_ACTIONS);
-  const oppAnswer = new Int32Array(MAX_PLAYERS);
+  /** Each model's commitment for each seat: index m * MAX_PLAYERS + seat. */
+  const oppAnswer = new Int32Array(M * MAX_PLAYERS);
   const stats = newSearchStats();
   let sim: Simulator | null = null;
 
@@ -70,33 +86,32 @@ const factory: PolicyFactory = (params, rng) => {
     const sctx = sim.ctx;
     const n = root.players;
     const pending = root.pending;
-    for (let o = 0; o < n; o++) pols[o] = o === p ? own : model;
-    for (let o = 0; o < n; o++) if (o !== p && (pending >> o) & 1) oppAnswer[o] = model.choose(sctx.reset(root, o));
+    for (let m = 0; m < M; m++) for (let o = 0; o < n; o++) if (o !== p && (pending >> o) & 1) oppAnswer[m * MAX_PLAYERS + o] = models[m].choose(sctx.reset(root, o));
 
-    // Candidates: rammer's, its engine variants, its Power to Engines directions, then samples.
-    const suggestion = own.choose(sctx.reset(root, p));
-    let count = 0;
-    count = addUnique(cands, 0, count, suggestion);
-    const first = commitFirst(suggestion);
-    const second = commitSecond(suggestion);
-    const dir = commitDir(suggestion);
-    for (let e = 0; e < ENGINE_SETTINGS && count < k; e++) count = addUnique(cands, 0, count, encodeCommit(e, first, second, dir));
-    if (first === Cmd.PowerToEngines || second === Cmd.PowerToEngines)
-      for (let d = 0; d < 6 && count < k; d++) count = addUnique(cands, 0, count, encodeCommit(commitEngine(suggestion), first, second, d));
-    count = sampleCandidates(sim.kernel, root, p, cands, 0, count, k, rng, scratch);
+    const count = styleCandidates(sim, root, p, own, suggesters, cands, 0, k, rng, scratch);
 
     let best = 0;
     let bestValue = -Infinity;
     let played = 0;
-    const need = sim.pendingCount(root);
+    const need = M * sim.pendingCount(root);
     for (let i = 0; i < count; i++) {
       if (sim.calls + need > sim.limit) break;
-      work.copyFrom(root);
-      for (let q = 0; q < n; q++) if ((pending >> q) & 1) sim.submit(work, q, q === p ? cands[i] : oppAnswer[q]);
-      sim.finishRound(work, pols);
+      let sum = 0;
+      let complete = true;
+      for (let m = 0; m < M && complete; m++) {
+        work.copyFrom(root);
+        for (let q = 0; q < n; q++) {
+          pols[q] = q === p ? own : models[m];
+          if ((pending >> q) & 1) sim.submit(work, q, q === p ? cands[i] : oppAnswer[m * MAX_PLAYERS + q]);
+        }
+        complete = sim.finishRound(work, pols);
+        sum += evaluate(sim.kernel, work, p);
+      }
+      if (!complete) break; // the budget ran out inside this candidate's rounds: not scored
       played++;
-      const v = evaluate(sim.kernel, work, p);
-      if (v > bestValue) {
+      const v = sum / M;
+      if (i === 0) bestValue = v + margin;
+      else if (v > bestValue) {
         bestValue = v;
         best = i;
       }
@@ -115,7 +130,7 @@ const factory: PolicyFactory = (params, rng) => {
     stats,
     /** Declared budget per decision, in forward-model calls (the harness adjudicates an overrun). */
     budget: forwardCalls,
-    /** Forward-model calls of the last decision (0 for a mid-round one: rammer answers it). */
+    /** Forward-model calls of the last decision (0 for a mid-round one: the base answers it). */
     get forwardCalls() {
       return lastDecisionCalls;
     },

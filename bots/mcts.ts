@@ -10,26 +10,35 @@
  *   playout policy's answers) is sampled anew each time. A candidate that is not legal in
  *   the current replay (a hand changed by an earlier mid-round choice) is skipped; if a
  *   player has none, the iteration leaves the tree and plays out.
- * - Candidate sets (param `candidates`, default 24 per player and node): the full legal
- *   list at a commitment is about 1,300 ids, far too wide for a few hundred iterations, so
- *   each player's actions at a node are a subset, built when the node is first visited:
- *   the scripted suggestions of rammer (maxSpeed 2, 1 and 3), then distinct legal
- *   commitments drawn uniformly with the bot's own random stream. The opponent's set is
- *   built the same way from what the view shows of it (its hand, its ship), i.e. public
- *   information only.
+ * - Base style (param `base`, default 'gunner'; any name in src/sim/models.ts): it answers
+ *   this bot's mid-round decisions in the real game, and every player's mid-round decisions
+ *   in the root's round of each simulation. Its commitment is the first root candidate.
+ * - Candidate sets (param `candidates`, default 24, for the searching player;
+ *   `opponentCandidates`, default 6, for each other player): the full legal list at a
+ *   commitment is about 1,300 ids, far too wide for a few hundred iterations, so each
+ *   player's actions at a node are a subset, built when the node is first visited. At the
+ *   root: the base's commitment, the other styles' and rammer's, the base's command pair
+ *   with every engine setting, then distinct legal commitments drawn uniformly with the
+ *   bot's own random stream (heuristic.ts `styleCandidates`); so the opponent's few
+ *   candidates are what the styles would play. Deeper nodes: rammer's suggestions (maxSpeed
+ *   2, 1 and 3), then draws (asking the styles at every node would cost too much). The
+ *   opponent's sets are built from what the view shows of it, i.e. public information only.
  * - Iteration: select down the tree, one round per level (commitments, then the round's
- *   mid-round decisions by the playout policy); add one new node where the path leaves the
- *   tree; play out with the playout policy (param `playout`: 'rammer' | 'random', default
- *   'rammer') until `depth` rounds have been simulated in all from the root (param `depth`,
- *   default 3 (a short horizon played better than 10: 60.5% vs 46.5% against lookahead,
- *   100 games each); every iteration simulates at most `depth` rounds, tree part included) or
- *   the match ends; score every player with the shared heuristic (src/sim/heuristic.ts
- *   `evaluate`, in [-1, 1]) and add each player's score to the action it chose at each node
- *   on the path.
+ *   mid-round decisions: the base's in the root's round, the playout policy's after); add
+ *   one new node where the path leaves the tree; play out with the playout policy (param
+ *   `playout`, any name in src/sim/models.ts, default 'gunner') until `depth` rounds have
+ *   been simulated in all from the root (param `depth`, default 3; every iteration simulates
+ *   at most `depth` rounds, tree part included) or the match ends; score every player with
+ *   the shared heuristic (src/sim/heuristic.ts `evaluate`, in [-1, 1]) and add each
+ *   player's score to the action it chose at each node on the path. The defaults were
+ *   chosen against lookahead (40 games each, 2026-11-21): rammer playouts scored 31-41%,
+ *   gunner playouts at depth 2 49% and at depth 3 55%.
  * - UCB1: mean + c * sqrt(ln N / n), N the node's visits, n the action's (param `c`,
  *   default 1.0; values lie in [-1, 1]); untried candidates first, in candidate order.
  *   The answer is the most visited own root candidate (then the higher mean, then the
- *   earlier candidate).
+ *   earlier candidate), unless its mean is not more than `margin` (default 0.01) above the
+ *   base's commitment's: then the base's. Like lookahead, it improves on its base style
+ *   and keeps the base's plan when the search does not clearly find better.
  * - Budget: param `iterations` (default 200) and/or `forwardCalls` (forward-model calls per
  *   decision: kernel.submit on simulation states; none by default); the search stops at
  *   whichever comes first, and never submits past `forwardCalls` (a playout cut short by it
@@ -44,21 +53,21 @@
  * - Hidden information: the root is a copy of the view with every live player pending for
  *   the commitment again (heuristic.ts `openCommitment`), so what the opponent has already,
  *   secretly, committed cannot change the answer.
- * - Mid-round decisions: inside simulations, the playout policy; in the real game, rammer
- *   (this bot searches commitments only).
+ * - Mid-round decisions: inside simulations, the base (root's round) or the playout policy;
+ *   in the real game, the base (this bot searches commitments only).
  * - The live state is never touched; simulations use a private Kernel built once on the
  *   match's tables. Deterministic given the bot's random stream.
  */
 import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, sampleCandidates, addUnique, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
+import { evaluate, openCommitment, Simulator, sampleCandidates, styleCandidates, addUnique, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
 import { checkParamNames, intParam, numberParam, choiceParam } from '../src/bot-params.js';
+import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
 import rammer from './rammer.js';
-import random from './random.js';
 
 const NAME = 'mcts';
-const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'playout', 'maxNodes'] as const;
-export const PLAYOUT_POLICIES = ['rammer', 'random'] as const;
+const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'opponentCandidates', 'base', 'margin', 'playout', 'maxNodes'] as const;
+export const PLAYOUT_POLICIES = MODEL_NAMES;
 const MAX_CANDIDATES = 512;
 const UNLIMITED = 2_147_483_647;
 
@@ -75,13 +84,20 @@ const factory: PolicyFactory = (params, rng) => {
   const depth = intParam(NAME, params, 'depth', 3, 1, 1000);
   const c = numberParam(NAME, params, 'c', 1.0, 0, 100);
   const K = intParam(NAME, params, 'candidates', 24, 1, MAX_CANDIDATES);
-  const playout = choiceParam(NAME, params, 'playout', 'rammer', PLAYOUT_POLICIES);
+  const KO = intParam(NAME, params, 'opponentCandidates', Math.min(6, K), 1, K);
+  const playout = choiceParam(NAME, params, 'playout', 'gunner', PLAYOUT_POLICIES);
   const maxNodes = intParam(NAME, params, 'maxNodes', Math.min(iterations + 1, Math.floor(forwardCalls / 2) + 1, 20_000), 1, 1_000_000);
 
-  const suggest: Policy[] = [rammer({}, rng), rammer({ maxSpeed: 1 }, rng), rammer({ maxSpeed: 3 }, rng)];
-  const real = suggest[0];
-  const playoutPolicy = playout === 'rammer' ? rammer({}, rng) : random({}, rng);
+  const baseName = choiceParam(NAME, params, 'base', 'gunner', MODEL_NAMES);
+  const margin = numberParam(NAME, params, 'margin', 0.01, 0, 2);
+  const base = modelPolicy(baseName, rng);
+  const rammers: Policy[] = [rammer({}, rng), rammer({ maxSpeed: 1 }, rng), rammer({ maxSpeed: 3 }, rng)];
+  /** Suggesters at the root besides the base: the other styles and rammer (heuristic.ts styleCandidates); deeper nodes: rammer's three speeds. */
+  const others: Policy[] = [...STYLE_NAMES.filter((n) => n !== baseName).map((n) => modelPolicy(n, rng)), rammers[0]];
+  const playoutPolicy = modelPolicy(playout, rng);
   const pols: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(playoutPolicy);
+  /** Mid-round answers in the root's round, for every seat: the base. */
+  const firstRound: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(base);
   const root = new GameState();
   const work = new GameState();
   const scratch = new Int32Array(MAX_ACTIONS);
@@ -91,6 +107,8 @@ const factory: PolicyFactory = (params, rng) => {
 
   // ---- node pool (allocated on the first search, for that match's number of players)
   let P = 0;
+  /** The searching player. */
+  let me = 0;
   let firstChild = new Int32Array(0);
   let nextSibling = new Int32Array(0);
   let nodeKey = new Float64Array(0);
@@ -138,8 +156,12 @@ const factory: PolicyFactory = (params, rng) => {
       const at = (node * P + q) * K;
       let count = 0;
       if ((pending >> q) & 1) {
-        for (let j = 0; j < suggest.length && count < K; j++) count = addUnique(acts, at, count, suggest[j].choose(sm.ctx.reset(s, q)));
-        count = sampleCandidates(sm.kernel, s, q, acts, at, count, K, rng, scratch);
+        const kq = q === me ? K : KO;
+        if (node === 0) count = styleCandidates(sm, s, q, base, others, acts, at, kq, rng, scratch);
+        else {
+          for (let j = 0; j < rammers.length && count < kq; j++) count = addUnique(acts, at, count, rammers[j].choose(sm.ctx.reset(s, q)));
+          count = sampleCandidates(sm.kernel, s, q, acts, at, count, kq, rng, scratch);
+        }
       }
       candCount[node * P + q] = count;
       for (let i = 0; i < count; i++) {
@@ -202,7 +224,7 @@ const factory: PolicyFactory = (params, rng) => {
       }
       pathNode[len++] = node;
       for (let q = 0; q < P; q++) if ((pending >> q) & 1) sm.submit(s, q, acts[(node * P + q) * K + pathSel[(len - 1) * P + q]]);
-      sm.finishRound(s, pols);
+      sm.finishRound(s, len === 1 ? firstRound : pols);
       roundsLeft--;
       let child = firstChild[node];
       while (child >= 0 && nodeKey[child] !== key) child = nextSibling[child];
@@ -238,6 +260,7 @@ const factory: PolicyFactory = (params, rng) => {
   function commit(ctx: DecisionContext): number {
     if (!sim || sim.kernel.t !== ctx.kernel.t) sim = new Simulator(new Kernel(ctx.kernel.t));
     const p = ctx.player;
+    me = p;
     openCommitment(root.copyFrom(ctx.view));
     if (root.players !== P) allocate(root.players);
     sim.begin(forwardCalls);
@@ -251,7 +274,8 @@ const factory: PolicyFactory = (params, rng) => {
         done++;
       }
     }
-    // The most visited own candidate (then the higher mean, then the earlier one).
+    // The most visited own candidate (then the higher mean, then the earlier one), if its
+    // mean beats the base's answer (candidate 0) by the margin; else the base's answer.
     const at = p * K;
     let best = 0;
     for (let i = 1; i < candCount[p]; i++) {
@@ -259,6 +283,8 @@ const factory: PolicyFactory = (params, rng) => {
       const nb = actVisits[at + best];
       if (n > nb || (n === nb && n > 0 && actValue[at + i] / n > actValue[at + best] / nb)) best = i;
     }
+    const n0 = actVisits[at];
+    if (best !== 0 && n0 > 0 && actValue[at + best] / actVisits[at + best] <= actValue[at] / n0 + margin) best = 0;
     stats.decisions++;
     stats.lastCalls = sim.calls;
     stats.totalCalls += sim.calls;
@@ -273,14 +299,14 @@ const factory: PolicyFactory = (params, rng) => {
     stats,
     /** Declared budget per decision in forward-model calls (only when `forwardCalls` is given). */
     budget: hasCalls ? forwardCalls : undefined,
-    /** Forward-model calls of the last decision (0 for a mid-round one: rammer answers it). */
+    /** Forward-model calls of the last decision (0 for a mid-round one: the base answers it). */
     get forwardCalls() {
       return lastDecisionCalls;
     },
     choose(ctx) {
       if (ctx.decision !== D_COMMIT) {
         lastDecisionCalls = 0;
-        return real.choose(ctx);
+        return base.choose(ctx);
       }
       const a = commit(ctx);
       lastDecisionCalls = stats.lastCalls;

@@ -47,3 +47,14 @@ export function boolParam(bot: string, params: Record<string, unknown>, name: st
   if (typeof v !== 'boolean') throw paramError(bot, name, v, 'true or false');
   return v;
 }
+
+/** One name, or a non-empty list of distinct names, from a fixed set; its default when absent. */
+export function choiceListParam<T extends string>(bot: string, params: Record<string, unknown>, name: string, def: readonly T[], choices: readonly T[]): T[] {
+  const v = params[name];
+  if (v === undefined) return [...def];
+  const list = typeof v === 'string' ? [v] : v;
+  const expected = `one of ${choices.map((c) => `'${c}'`).join(', ')}, or a non-empty list of distinct ones`;
+  if (!Array.isArray(list) || list.length === 0 || new Set(list).size !== list.length) throw paramError(bot, name, v, expected);
+  for (const x of list) if (typeof x !== 'string' || !(choices as readonly string[]).includes(x)) throw paramError(bot, name, v, expected);
+  return list as T[];
+}

@@ -32,8 +32,9 @@
  * them and a later tuning run can change them in one place.
  */
 import type { DecisionContext, Policy, Rng } from '../bot-api.js';
-import { type Kernel, D_COMMIT } from '../rules/kernel.js';
+import { type Kernel, D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } from '../rules/kernel.js';
 import {
+  ENGINE_SETTINGS,
   type GameState,
   MAX_ACTIONS,
   MAX_PLAYERS,
@@ -54,6 +55,7 @@ import {
   G_WINNER,
 } from '../rules/state.js';
 import { DQ, DR } from '../hex/hex.js';
+import { Cmd } from '../rules/tables.js';
 
 /** Weights of a ship's strength (see the file header). They sum to 0.9 before edge danger. */
 export const EVAL_WEIGHTS = {
@@ -315,3 +317,23 @@ export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: I
   return count;
 }
 
+
+/**
+ * A style-led candidate set for player p at a commitment, into out[at ..): the base's
+ * commitment first, then each suggester's, the base's command pair with every engine
+ * setting, every Power to Engines direction when the base plays that card, then distinct
+ * legal commitments drawn with `rng`, up to k in all. Returns the count.
+ */
+export function styleCandidates(sim: Simulator, s: GameState, p: number, base: Policy, suggesters: readonly Policy[], out: Int32Array, at: number, k: number, rng: Rng, scratch: Int32Array): number {
+  const ctx = sim.ctx;
+  const suggestion = base.choose(ctx.reset(s, p));
+  let count = addUnique(out, at, 0, suggestion);
+  for (let j = 0; j < suggesters.length && count < k; j++) count = addUnique(out, at, count, suggesters[j].choose(ctx.reset(s, p)));
+  const first = commitFirst(suggestion);
+  const second = commitSecond(suggestion);
+  const dir = commitDir(suggestion);
+  for (let e = 0; e < ENGINE_SETTINGS && count < k; e++) count = addUnique(out, at, count, encodeCommit(e, first, second, dir));
+  if (first === Cmd.PowerToEngines || second === Cmd.PowerToEngines)
+    for (let d = 0; d < 6 && count < k; d++) count = addUnique(out, at, count, encodeCommit(commitEngine(suggestion), first, second, d));
+  return sampleCandidates(sim.kernel, s, p, out, at, count, k, rng, scratch);
+}

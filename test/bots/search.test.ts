@@ -22,6 +22,9 @@ import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
 import lookaheadBot from '../../bots/lookahead.ts';
 import mctsBot from '../../bots/mcts.ts';
+import gunnerBot from '../../bots/gunner.ts';
+import brawlerBot from '../../bots/brawler.ts';
+import turtleBot from '../../bots/turtle.ts';
 import seedrandom from 'seedrandom';
 
 const { file, scenario } = loadScenario('duel');
@@ -38,6 +41,8 @@ const statsOf = (p: Policy) => (p as Policy & { stats: Stats }).stats;
 
 /** Small MCTS budgets for the tests (the defaults are measured in scripts/bench-mcts.ts). */
 const MCTS_SMALL = { iterations: 16, depth: 3, candidates: 8 };
+/** A cheaper lookahead for the many-match tests: fewer candidates, two opponent models. */
+const LOOKAHEAD_SMALL = { candidates: 24, opponent: ['gunner', 'brawler'] };
 
 const same = (x: Uint8Array, y: Uint8Array) => x.length === y.length && x.every((v, i) => v === y[i]);
 
@@ -72,7 +77,7 @@ function duel(a: PolicyFactory, pa: Record<string, unknown>, b: PolicyFactory, p
 
 describe('search bots answer only legal actions and leave the view alone (20 matches each vs random, invariant checks on)', () => {
   const bots: [string, PolicyFactory, Record<string, unknown>][] = [
-    ['lookahead', lookaheadBot, {}],
+    ['lookahead', lookaheadBot, LOOKAHEAD_SMALL],
     ['mcts', mctsBot, MCTS_SMALL],
   ];
   it.each(bots)('%s', (_name, factory, params) => {
@@ -95,7 +100,7 @@ describe('search bots answer only legal actions and leave the view alone (20 mat
 
 describe('determinism: the same seed gives byte-identical final states', () => {
   const rows: [string, PolicyFactory, Record<string, unknown>, PolicyFactory][] = [
-    ['lookahead vs random', lookaheadBot, {}, randomBot],
+    ['lookahead vs random', lookaheadBot, LOOKAHEAD_SMALL, randomBot],
     ['lookahead (random model) vs rammer', lookaheadBot, { opponent: 'random', candidates: 20 }, rammerBot],
     ['mcts vs random', mctsBot, MCTS_SMALL, randomBot],
     ['mcts (random playouts) vs rammer', mctsBot, { ...MCTS_SMALL, playout: 'random' }, rammerBot],
@@ -147,7 +152,7 @@ function answer(factory: PolicyFactory, params: Record<string, unknown>, s: Game
   const count = k.legal(s, p, legal);
   const pol = factory(params, seedrandom(seed));
   const ctx: DecisionContext = { kernel: k, view, player: p, decision: s.decision, legal, count };
-  return { a: pol.choose(ctx), calls: statsOf(pol).lastCalls };
+  return { a: pol.choose(ctx), calls: statsOf(pol)?.lastCalls ?? 0 };
 }
 
 describe('hidden information: the answer does not depend on what the opponent has secretly committed', () => {
@@ -218,11 +223,20 @@ describe('params are checked at construction (name, value, expectation)', () => 
     ['mcts depth 0', mctsBot, { depth: 0 }, /mcts: param "depth" must be an integer from 1 to 1000, got 0/],
     ['mcts c -1', mctsBot, { c: -1 }, /mcts: param "c" must be a number from 0 to 100, got -1/],
     ['mcts candidates 0', mctsBot, { candidates: 0 }, /mcts: param "candidates" must be an integer from 1 to 512, got 0/],
-    ['mcts playout greedy', mctsBot, { playout: 'greedy' }, /mcts: param "playout" must be one of 'rammer', 'random', got "greedy"/],
+    ['mcts playout greedy', mctsBot, { playout: 'greedy' }, /mcts: param "playout" must be one of 'gunner', 'brawler', 'carrier', 'turtle', 'rammer', 'random', got "greedy"/],
+    ['mcts base mcts', mctsBot, { base: 'mcts' }, /mcts: param "base" must be one of 'gunner', .*got "mcts"/],
+    ['mcts opponentCandidates 0', mctsBot, { opponentCandidates: 0 }, /mcts: param "opponentCandidates" must be an integer from 1 to 24, got 0/],
+    ['mcts opponentCandidates above candidates', mctsBot, { candidates: 8, opponentCandidates: 9 }, /mcts: param "opponentCandidates" must be an integer from 1 to 8, got 9/],
+    ['mcts margin -0.1', mctsBot, { margin: -0.1 }, /mcts: param "margin" must be a number from 0 to 2, got -0.1/],
     ['mcts maxNodes 0', mctsBot, { maxNodes: 0 }, /mcts: param "maxNodes" must be an integer from 1 to 1000000, got 0/],
     ['mcts unknown name', mctsBot, { iteration: 10 }, /mcts: unknown param "iteration" \(expected one of iterations, forwardCalls/],
     ['lookahead candidates 0', lookaheadBot, { candidates: 0 }, /lookahead: param "candidates" must be an integer from 1 to 4860, got 0/],
-    ['lookahead opponent mcts', lookaheadBot, { opponent: 'mcts' }, /lookahead: param "opponent" must be one of 'rammer', 'random', got "mcts"/],
+    ['lookahead opponent mcts', lookaheadBot, { opponent: 'mcts' }, /lookahead: param "opponent" must be one of 'gunner', 'brawler', 'carrier', 'turtle', 'rammer', 'random', or a non-empty list of distinct ones, got "mcts"/],
+    ['lookahead opponent list with mcts', lookaheadBot, { opponent: ['gunner', 'mcts'] }, /lookahead: param "opponent" must be .*got \["gunner","mcts"\]/],
+    ['lookahead opponent empty list', lookaheadBot, { opponent: [] }, /lookahead: param "opponent" must be .*non-empty list.*got \[\]/],
+    ['lookahead opponent repeated', lookaheadBot, { opponent: ['gunner', 'gunner'] }, /lookahead: param "opponent" must be .*distinct.*got \["gunner","gunner"\]/],
+    ['lookahead base 7', lookaheadBot, { base: 7 }, /lookahead: param "base" must be one of 'gunner', .*got 7/],
+    ['lookahead margin 3', lookaheadBot, { margin: 3 }, /lookahead: param "margin" must be a number from 0 to 2, got 3/],
     ['lookahead forwardCalls -5', lookaheadBot, { forwardCalls: -5 }, /lookahead: param "forwardCalls" must be an integer from 1 to \d+, got -5/],
     ['lookahead unknown name', lookaheadBot, { depth: 2 }, /lookahead: unknown param "depth"/],
   ];
@@ -232,6 +246,42 @@ describe('params are checked at construction (name, value, expectation)', () => 
   it('good params are accepted', () => {
     expect(mctsBot({ iterations: 50, forwardCalls: 1000, depth: 5, c: 0.7, candidates: 10, playout: 'random', maxNodes: 64 }, rng).name).toBe('mcts');
     expect(lookaheadBot({ candidates: 12, opponent: 'random', forwardCalls: 500 }, rng).name).toBe('lookahead');
+    expect(lookaheadBot({ base: 'brawler', opponent: ['gunner', 'rammer'], margin: 0 }, rng).name).toBe('lookahead');
+    expect(mctsBot({ base: 'turtle', playout: 'carrier', opponentCandidates: 3, margin: 0.5 }, rng).name).toBe('mcts');
+  });
+});
+
+describe('policy improvement: a search bot keeps its base style\'s commitment unless another scores more than the margin above it', () => {
+  // With the largest margin (2, the whole range of the evaluation) nothing can beat the
+  // base's answer, so the bot must answer exactly what its base answers on the same view.
+  const rows: [string, PolicyFactory, Record<string, unknown>, PolicyFactory][] = [
+    ['lookahead on gunner', lookaheadBot, { base: 'gunner', margin: 2, candidates: 16 }, gunnerBot],
+    ['lookahead on brawler', lookaheadBot, { base: 'brawler', margin: 2, candidates: 16 }, brawlerBot],
+    ['lookahead on rammer', lookaheadBot, { base: 'rammer', opponent: 'rammer', margin: 2, candidates: 16 }, rammerBot],
+    ['mcts on gunner', mctsBot, { ...MCTS_SMALL, base: 'gunner', margin: 2 }, gunnerBot],
+    ['mcts on turtle', mctsBot, { ...MCTS_SMALL, base: 'turtle', margin: 2 }, turtleBot],
+  ];
+  it.each(rows)('%s', (_name, factory, params, baseBot) => {
+    let checkedPositions = 0;
+    let differsWithoutMargin = 0;
+    for (const [seed, round] of [
+      [1, 1],
+      [2, 3],
+      [3, 5],
+      [6, 2],
+    ]) {
+      const s = positionAt(seed, round);
+      if (!s) continue;
+      for (const p of [0, 1]) {
+        const want = answer(baseBot, {}, s, p, 'base').a;
+        expect(answer(factory, params, s, p, `keep-${seed}-${p}`).a).toBe(want);
+        if (answer(factory, { ...params, margin: 0 }, s, p, `keep-${seed}-${p}`).a !== want) differsWithoutMargin++;
+        checkedPositions++;
+      }
+    }
+    expect(checkedPositions).toBeGreaterThanOrEqual(6);
+    // The margin is what kept the base's answer: without it the search moves off it somewhere.
+    expect(differsWithoutMargin).toBeGreaterThan(0);
   });
 });
 

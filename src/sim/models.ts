@@ -1,0 +1,31 @@
+/**
+ * The policies a search bot (bots/lookahead.ts, bots/mcts.ts) can build on: as its base
+ * (its own suggestions and mid-round answers), as its model of the opponent, or as its
+ * playout policy.
+ *
+ * Why a registry: the search bots name them in their params, and importing them statically
+ * keeps a search bot's factory synchronous. The four styles draw no random numbers and keep
+ * no memory between decisions, so one instance can answer for any seat of any simulated
+ * state; rammer and random take the search bot's own stream.
+ */
+import type { Policy, PolicyFactory } from '../bot-api.js';
+import rammer from '../../bots/rammer.js';
+import random from '../../bots/random.js';
+import gunner from '../../bots/gunner.js';
+import brawler from '../../bots/brawler.js';
+import carrier from '../../bots/carrier.js';
+import turtle from '../../bots/turtle.js';
+
+const MODELS = { gunner, brawler, carrier, turtle, rammer, random } satisfies Record<string, PolicyFactory>;
+
+/** A policy a search bot can name. */
+export type ModelName = keyof typeof MODELS;
+/** Every nameable policy. */
+export const MODEL_NAMES = Object.keys(MODELS) as ModelName[];
+/** The scripted styles (no random play): the candidates' suggesters. */
+export const STYLE_NAMES: readonly ModelName[] = ['gunner', 'brawler', 'carrier', 'turtle'];
+
+/** A fresh instance of a named policy with its default params. */
+export function modelPolicy(name: ModelName, rng: () => number): Policy {
+  return MODELS[name]({}, rng);
+}
