@@ -38,13 +38,15 @@ import {
 } from '../src/bot-api.js';
 
 const front = new Int32Array(2);
+// Hex helpers bound once: a property load from the `hex` module namespace on every call is slow in V8.
+const { distance, opposite, frontCoordinates, DQ, DR } = hex;
 
 /** Direction from one hex toward another that most reduces the distance. */
 function toward(q1: number, r1: number, q2: number, r2: number): number {
   let best = 0;
   let bestD = Infinity;
   for (let d = 0; d < 6; d++) {
-    const dist = hex.distance(q1 + hex.DQ[d], r1 + hex.DR[d], q2, r2);
+    const dist = distance(q1 + DQ[d], r1 + DR[d], q2, r2);
     if (dist < bestD) {
       bestD = dist;
       best = d;
@@ -56,6 +58,8 @@ function toward(q1: number, r1: number, q2: number, r2: number): number {
 const factory: PolicyFactory = (params, rng) => {
   const maxSpeed = typeof params.maxSpeed === 'number' ? params.maxSpeed : 2;
   const commandPreference = [Cmd.PowerToEngines, Cmd.DefenceStations, Cmd.SpecialAbility, Cmd.VentCoolant, Cmd.Corvettes, Cmd.FireMain, Cmd.PortBroadside, Cmd.StarboardBroadside];
+  /** The same with Fire Main first, for when the enemy is ahead (built once, not per decision). */
+  const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)];
 
   function enemyOf(ctx: DecisionContext): number {
     const v = ctx.view;
@@ -63,7 +67,7 @@ const factory: PolicyFactory = (params, rng) => {
     let bestD = Infinity;
     for (let o = 0; o < v.players; o++) {
       if (o === ctx.player || !v.alive[o]) continue;
-      const d = hex.distance(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[o], v.shipR[o]);
+      const d = distance(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[o], v.shipR[o]);
       if (d < bestD) {
         bestD = d;
         best = o;
@@ -77,7 +81,7 @@ const factory: PolicyFactory = (params, rng) => {
     const v = ctx.view;
     const p = ctx.player;
     const out = front;
-    hex.frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
+    frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
     return out[0] >= 0 && out[1] >= 0;
   }
 
@@ -85,24 +89,25 @@ const factory: PolicyFactory = (params, rng) => {
     const v = ctx.view;
     const p = ctx.player;
     const e = enemyOf(ctx);
-    const preference = enemyAhead(ctx, e) ? [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)] : commandPreference;
+    const preference = enemyAhead(ctx, e) ? firePreference : commandPreference;
     const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
     // Speed along `want`: tokens pointing that way minus those pointing away.
     let along = 0;
     for (let i = 0; i < v.linCount[p]; i++) {
       const t = v.lin[p * LIN_SLOTS + i];
       if (t === want) along++;
-      else if (t === hex.opposite(want)) along--;
+      else if (t === opposite(want)) along--;
     }
     let engine: number;
     if (v.rotCount[p] > 0) engine = v.rot[p * 2] === 6 ? ENGINE_CCW : ENGINE_CW; // stop spinning
     else if (along < maxSpeed) engine = want;
-    else if (v.linCount[p] > along) engine = hex.opposite(v.lin[p * LIN_SLOTS]); // shed sideways drift
+    else if (v.linCount[p] > along) engine = opposite(v.lin[p * LIN_SLOTS]); // shed sideways drift
     else engine = ENGINE_NONE;
     // The two most preferred cards in hand, in that order (no list of legal actions needed).
     let first = CARD_NONE;
     let second = CARD_NONE;
-    for (const c of preference) {
+    for (let i = 0; i < preference.length; i++) {
+      const c = preference[i];
       if (v.cardLoc[p * 8 + c] !== LOC_HAND) continue;
       if (first === CARD_NONE) first = c;
       else if (second === CARD_NONE) second = c;

@@ -153,9 +153,32 @@ export function lineHexAt(q1: number, r1: number, q2: number, r2: number, n: num
  * 120-degree arc between the forward-left and forward-right directions (9.4, Figure 8).
  */
 export function frontCoordinates(dq: number, dr: number, facing: number, out: Int32Array): void {
-  rotateOffset(dq, dr, -facing, out);
-  const lq = out[0];
-  const lr = out[1];
-  out[0] = 0 - lq - lr;
-  out[1] = 0 - lr;
+  // The offset turned by -facing, (lq, lr, ls), gives out = (ls, -lr); written out per
+  // facing with the cube coordinate ds = -dq - dr (`0 - x` and `+ 0`: never a -0 double).
+  const ds = 0 - dq - dr;
+  switch (((facing % 6) + 6) % 6) {
+    case 0:
+      out[0] = ds + 0;
+      out[1] = 0 - dr;
+      return;
+    case 1:
+      out[0] = 0 - dr;
+      out[1] = dq + 0;
+      return;
+    case 2:
+      out[0] = dq + 0;
+      out[1] = 0 - ds;
+      return;
+    case 3:
+      out[0] = 0 - ds;
+      out[1] = dr + 0;
+      return;
+    case 4:
+      out[0] = dr + 0;
+      out[1] = 0 - dq;
+      return;
+    default:
+      out[0] = 0 - dq;
+      out[1] = ds + 0;
+  }
 }

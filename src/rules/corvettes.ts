@@ -12,12 +12,10 @@ import { DQ, DR } from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
 import {
   type GameState,
-  MAX_TOKENS,
   CORVETTES,
   CORV_ABOARD,
   CORV_BOARD,
   STAT_SIZE,
-  SMALL_NONE,
   SMALL_PROJECTILE,
   SMALL_TORPEDO,
   SMALL_CORVETTE,
@@ -33,6 +31,7 @@ import {
   CAUSE_OTHER,
 } from './state.js';
 import { EV_LAUNCH, EV_CORVETTE_MOVE } from './events.js';
+import { freeSlot } from './weapons.js';
 
 /** Most turns either side a corvette or a launch can make (agility and hangar bonuses are capped here). */
 export const MAX_TURN = 3;
@@ -142,8 +141,8 @@ export class Corvettes {
     const q = this.hex[0];
     const r = this.hex[1];
     const facing = (s.facing[p] + this.k.faction(s, p).hull.mounts.hangar[this.mv[1]].edge + this.mv[3] + 6) % 6;
-    for (let i = 0; i < MAX_TOKENS; i++) {
-      if (s.tokKind[i] !== SMALL_NONE) continue;
+    const i = freeSlot(s);
+    if (i >= 0) {
       s.tokKind[i] = SMALL_CORVETTE;
       s.tokOwner[i] = p;
       s.tokRef[i] = 2 + slot;
@@ -156,7 +155,6 @@ export class Corvettes {
       s.corvTok[p * CORVETTES + slot] = i;
       s.stats[p * STAT_SIZE + ST_CORV_LAUNCHED + s.loadout[p * 8 + LO_CORVETTES + slot]]++;
       if (this.k.log) this.k.log.push(EV_LAUNCH, p, slot, q, r, facing);
-      return;
     }
   }
 
@@ -167,6 +165,8 @@ export class Corvettes {
    * it may end on a small token, with the consequences of 7.2.4.
    */
   legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
+    const move = this.k.move;
+    const weapons = this.k.weapons;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
@@ -176,14 +176,16 @@ export class Corvettes {
       const speed = Math.min(c.speed, MAX_SPEED);
       for (let before = 0 - agility; before <= agility; before++) {
         const dir = (s.tokFacing[i] + before + 6) % 6;
+        const left = agility - (before < 0 ? 0 - before : before);
         let q = s.tokQ[i];
         let r = s.tokR[i];
         for (let hexes = 1; hexes <= speed; hexes++) {
           q += DQ[dir];
           r += DR[dir];
-          if (!this.k.move.hexOnBoard(q, r) || this.k.weapons.shipOn(s, q, r) >= 0) break;
-          const left = agility - (before < 0 ? -before : before);
-          for (let after = 0 - left; after <= left; after++) out[n++] = encodeMove(slot, before, hexes, after);
+          if (!move.hexOnBoard(q, r) || weapons.shipOn(s, q, r) >= 0) break;
+          // The turns after, -left..left, are consecutive action ids.
+          const first = encodeMove(slot, before, hexes, 0 - left);
+          for (let k = 0; k <= 2 * left; k++) out[n++] = first + k;
         }
       }
     }

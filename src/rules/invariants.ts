@@ -41,6 +41,7 @@ import {
   G_SUPPLY_LINEAR,
   G_SUPPLY_CW,
   G_SUPPLY_CCW,
+  G_TOK_TOP,
 } from './state.js';
 
 export class InvariantError extends Error {}
@@ -117,9 +118,12 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
   }
   // Small tokens and corvettes (7.2.4, 11, 12): each corvette slot in exactly one place,
   // no token under a hull, no two tokens sharing a hex once a step is resolved.
+  const top = s.g[G_TOK_TOP];
+  if (top < 0 || top > MAX_TOKENS || (top > 0 && s.tokKind[top - 1] === SMALL_NONE)) out.push(`token high-water mark ${top} is not just above the last token`);
   for (let i = 0; i < MAX_TOKENS; i++) {
     const kind = s.tokKind[i];
     if (kind === SMALL_NONE) continue;
+    if (i >= top) out.push(`token ${i} lies above the high-water mark ${top}`);
     if (kind < SMALL_PROJECTILE || kind > SMALL_CORVETTE) out.push(`token ${i} has kind ${kind}`);
     const owner = s.tokOwner[i];
     if (owner < 0 || owner >= n) {

@@ -93,6 +93,7 @@ import {
   G_ACT_LEFT,
   G_WINDOW_ASKED,
   G_WINDOW_PLAYER,
+  G_TOK_TOP,
   CORVETTES,
   CORV_ABOARD,
   CORV_BOARD,
@@ -423,6 +424,7 @@ export class Kernel {
         s.corvTok[tk.owner * CORVETTES + slot] = i;
       }
     }
+    g[G_TOK_TOP] = ntok;
     for (let i = 0; i < ntok; i++) {
       if (!this.move.hexOnBoard(s.tokQ[i], s.tokR[i])) throw new SetupError(`token ${i} at (${s.tokQ[i]}, ${s.tokR[i]}) is off the board`);
       for (let p = 0; p < n; p++) if (this.move.sectionAt(s, p, s.tokQ[i], s.tokR[i]) >= 0) throw new SetupError(`token ${i} at (${s.tokQ[i]}, ${s.tokR[i]}) is under ship ${p}`);
@@ -738,10 +740,15 @@ export class Kernel {
     const g = s.g;
     g[G_DECISION] = kind;
     g[G_PENDING] = 1 << p;
-    const list = this.asked;
-    const n = this.legal(s, p, list);
+    // this.asked is about to be overwritten: it no longer holds any state's list.
+    this.askedState = null;
+    return this.offer(s, p, this.legal(s, p, this.asked));
+  }
+
+  /** The rest of ask(), once the pending decision's n legal answers are in this.asked. */
+  private offer(s: GameState, p: number, n: number): boolean {
     if (n === 1) {
-      this.apply(s, p, list[0]);
+      this.apply(s, p, this.asked[0]);
       return false;
     }
     // Keep the list: legal() and isLegal() answer from it while the state is unchanged.
@@ -817,10 +824,13 @@ export class Kernel {
     return s.g[G_STATUS] !== STATUS_ONGOING;
   }
 
-  /** Seat order for the step: players from the initiative seat on (design section 3 item 9). */
+  /** Seat order for the step: the i-th player (i in 0..players-1) from the initiative seat on (design section 3 item 9). */
   seatAt(s: GameState, i: number): number {
+    if (this.t.rules.tieRule !== 'rotate') return i;
+    // (initiative + i) mod n, for initiative and i in 0..n-1, without a division.
+    const x = s.g[G_INITIATIVE] + i;
     const n = s.g[G_PLAYERS];
-    return this.t.rules.tieRule === 'rotate' ? (s.g[G_INITIATIVE] + i) % n : i;
+    return x >= n ? x - n : x;
   }
 
   private movementPhase(s: GameState): void {
@@ -1087,16 +1097,19 @@ export class Kernel {
   /** Place the lifted shields one decision at a time; true when done. Leftovers return to the supply. */
   private placeShields(s: GameState, p: number, sub: number): boolean {
     const g = s.g;
-    const scratch = this.scratch;
     while (g[G_LEFT] > 0) {
-      const n = this.legalShield(s, p, scratch, sub === SUB_SURGE_SHIELDS);
+      // The legal list goes straight into this.asked: it is the list ask() would compute.
+      this.askedState = null;
+      const n = this.legalShield(s, p, this.asked, sub === SUB_SURGE_SHIELDS);
       if (n === 0) {
         g[G_SUPPLY_SHIELDS] += g[G_LEFT];
         g[G_LEFT] = 0;
         break;
       }
       g[G_SUB] = sub;
-      if (this.ask(s, p, D_SHIELD)) return false;
+      g[G_DECISION] = D_SHIELD;
+      g[G_PENDING] = 1 << p;
+      if (this.offer(s, p, n)) return false;
     }
     return true;
   }
@@ -1247,15 +1260,18 @@ export class Kernel {
     return true;
   }
 
-  /** Targets of the shot being aimed (direct fire from its origin, or point defence). */
-  private legalTargets(s: GameState, p: number, out: Int32Array, at: number): number {
+  /**
+   * Targets of the shot being aimed (direct fire from its origin, or point defence). With
+   * `firstOnly`, direct fire stops at the first target (a yes/no probe).
+   */
+  private legalTargets(s: GameState, p: number, out: Int32Array, at: number, firstOnly = false): number {
     if (s.g[G_FSRC] === FS_PD) {
       const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
       return this.weapons.pointDefenceTargets(s, p, pd.range, out, at);
     }
     const w = this.firingWeapon(s, p);
     if (!w || !this.firingOrigin(s, p)) return at;
-    return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at);
+    return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at, firstOnly);
   }
 
   /**
@@ -1300,7 +1316,7 @@ export class Kernel {
             break;
           }
           // Direct fire or point defence: aim.
-          if (this.legalTargets(s, p, this.probe, 0) === 0) break;
+          if (this.legalTargets(s, p, this.probe, 0, true) === 0) break;
           s.stats[p * STAT_SIZE + ST_SHOTS + this.firingSource(s, p)]++;
           if (this.log) this.log.push(EV_FIRE, p, this.firingSource(s, p), src === FS_PD ? 0 : o[0], src === FS_PD ? 0 : o[1], src === FS_PD ? -1 : o[2]);
           g[G_FSTAGE] = FST_TARGET;
@@ -1444,7 +1460,7 @@ export class Kernel {
         const mount = g[G_FMOUNT];
         g[G_FSRC] = FS_CORVETTE;
         g[G_FMOUNT] = c;
-        const targets = this.legalTargets(s, p, this.probe, 0);
+        const targets = this.legalTargets(s, p, this.probe, 0, true);
         g[G_FSRC] = src;
         g[G_FMOUNT] = mount;
         if (targets === 0) continue;

@@ -10,13 +10,12 @@
  * from an empty supply grants nothing (rules/000, rules/003). Nothing here allocates after
  * construction.
  */
-import { DQ, DR, opposite } from '../hex/hex.js';
+import { DQ, DR, opposite, distance } from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
 import {
   type GameState,
   MAX_PLAYERS,
   MAX_SECTIONS,
-  MAX_TOKENS,
   MAX_FACTION_SUPPLIES,
   LIN_SLOTS,
   ROT_SLOTS,
@@ -37,6 +36,7 @@ import {
   G_PLAYERS,
   G_SUPPLY_LINEAR,
   G_STATUS,
+  G_TOK_TOP,
   STATUS_ONGOING,
 } from './state.js';
 import { cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust } from './momentum.js';
@@ -67,19 +67,68 @@ export class Movement {
   private readonly savedLin = new Int8Array(LIN_SLOTS);
   private readonly savedRot = new Int8Array(ROT_SLOTS);
 
+  /**
+   * Hull lookup tables, built once from the kernel's tables (the hulls never change):
+   * per faction, the hull's radius (largest hex distance of a hull hex from the centre) and,
+   * per facing, a (2R+1) x (2R+1) grid over offsets from the centre holding section + 1 of
+   * the hull hex there (0: none). `clearance` holds, per board cell, the distance to the
+   * nearest hex off the board. They turn "which section is on this hex", "do these hulls
+   * share a hex" and "is this hull on the board" into lookups.
+   */
+  private readonly hullRadius: Int8Array;
+  private readonly hullGrid: Int8Array[];
+  private readonly clearance: Int8Array;
+  /** The board's bounding box and mask (tables.board), held here for the hot lookups. */
+  private readonly qMin: number;
+  private readonly rMin: number;
+  private readonly width: number;
+  private readonly height: number;
+  private readonly mask: Uint8Array;
+
   constructor(kernel: Kernel) {
     this.k = kernel;
+    const factions = kernel.t.factions;
+    this.hullRadius = new Int8Array(factions.length);
+    this.hullGrid = [];
+    for (let f = 0; f < factions.length; f++) {
+      const hull = factions[f].hull;
+      const n = hull.hexCount;
+      let rad = 0;
+      for (let i = 0; i < n; i++) rad = Math.max(rad, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
+      const d = 2 * rad + 1;
+      const grid = new Int8Array(6 * d * d);
+      // Backwards, so that the first hex listed wins if two ever shared an offset.
+      for (let facing = 0; facing < 6; facing++)
+        for (let i = n - 1; i >= 0; i--) grid[(facing * d + hull.rotR[facing * n + i] + rad) * d + hull.rotQ[facing * n + i] + rad] = hull.hexSection[i] + 1;
+      this.hullRadius[f] = rad;
+      this.hullGrid.push(grid);
+    }
+    const b = kernel.t.board;
+    this.qMin = b.qMin;
+    this.rMin = b.rMin;
+    this.width = b.width;
+    this.height = b.height;
+    this.mask = b.mask;
+    this.clearance = new Int8Array(b.width * b.height);
+    for (let y = 0; y < b.height; y++)
+      for (let x = 0; x < b.width; x++) {
+        if (b.mask[y * b.width + x] !== 1) continue;
+        // Hexes outside the bounding box are off the board; the nearest is straight out along q or r.
+        let c = Math.min(x + 1, b.width - x, y + 1, b.height - y);
+        for (let y2 = 0; y2 < b.height; y2++)
+          for (let x2 = 0; x2 < b.width; x2++) if (b.mask[y2 * b.width + x2] !== 1) c = Math.min(c, distance(x, y, x2, y2));
+        this.clearance[y * b.width + x] = Math.min(c, 127);
+      }
   }
 
   // ------------------------------------------------------------------ geometry
 
   /** Is hex (q, r) on the board? */
   hexOnBoard(q: number, r: number): boolean {
-    const b = this.k.t.board;
-    const x = q - b.qMin;
-    const y = r - b.rMin;
-    if (x < 0 || y < 0 || x >= b.width || y >= b.height) return false;
-    return b.mask[y * b.width + x] === 1;
+    const x = q - this.qMin;
+    const y = r - this.rMin;
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return false;
+    return this.mask[y * this.width + x] === 1;
   }
 
   /** Is every hex of p's hull on the board? */
@@ -89,6 +138,10 @@ export class Movement {
 
   /** Bitmask of p's sections with a hex off the board (0 = wholly on). */
   edgeSections(s: GameState, p: number): number {
+    const x = s.shipQ[p] - this.qMin;
+    const y = s.shipR[p] - this.rMin;
+    // Early out: the whole hull lies within its radius of a centre that far from any edge.
+    if (x >= 0 && y >= 0 && x < this.width && y < this.height && this.clearance[y * this.width + x] > this.hullRadius[s.faction[p]]) return 0;
     const hull = this.k.faction(s, p).hull;
     const n = hull.hexCount;
     const o = s.facing[p] * n;
@@ -101,36 +154,43 @@ export class Movement {
 
   /**
    * Do ships a and b share a hex? When masks are given, the sections of each that overlap
-   * are OR-ed into them (out[0] for a, out[1] for b).
+   * are OR-ed into them (maskA[a] for a, maskB[b] for b).
    */
   shipsOverlap(s: GameState, a: number, b: number, maskA: Int32Array | null, maskB: Int32Array | null): boolean {
+    const fb = s.faction[b];
+    const rb = this.hullRadius[fb];
+    // a's centre relative to b's: too far apart for the hulls to meet?
+    const cq = s.shipQ[a] - s.shipQ[b];
+    const cr = s.shipR[a] - s.shipR[b];
+    if (distance(0, 0, cq, cr) > this.hullRadius[s.faction[a]] + rb) return false;
     const ha = this.k.faction(s, a).hull;
-    const hb = this.k.faction(s, b).hull;
     const oa = s.facing[a] * ha.hexCount;
-    const ob = s.facing[b] * hb.hexCount;
+    const d = 2 * rb + 1;
+    const gb = this.hullGrid[fb];
+    const base = s.facing[b] * d;
     let hit = false;
     for (let i = 0; i < ha.hexCount; i++) {
-      const qa = s.shipQ[a] + ha.rotQ[oa + i];
-      const ra = s.shipR[a] + ha.rotR[oa + i];
-      for (let j = 0; j < hb.hexCount; j++) {
-        if (qa === s.shipQ[b] + hb.rotQ[ob + j] && ra === s.shipR[b] + hb.rotR[ob + j]) {
-          hit = true;
-          if (maskA) maskA[a] |= 1 << ha.hexSection[i];
-          if (maskB) maskB[b] |= 1 << hb.hexSection[j];
-        }
-      }
+      const dq = cq + ha.rotQ[oa + i];
+      const dr = cr + ha.rotR[oa + i];
+      if (dq < -rb || dq > rb || dr < -rb || dr > rb) continue;
+      const v = gb[(base + dr + rb) * d + dq + rb];
+      if (v === 0) continue;
+      hit = true;
+      if (maskA) maskA[a] |= 1 << ha.hexSection[i];
+      if (maskB) maskB[b] |= 1 << (v - 1);
     }
     return hit;
   }
 
   /** Section of p's hull on hex (q, r), or -1. */
   sectionAt(s: GameState, p: number, q: number, r: number): number {
-    const hull = this.k.faction(s, p).hull;
-    const o = s.facing[p] * hull.hexCount;
-    for (let i = 0; i < hull.hexCount; i++) {
-      if (s.shipQ[p] + hull.rotQ[o + i] === q && s.shipR[p] + hull.rotR[o + i] === r) return hull.hexSection[i];
-    }
-    return -1;
+    const f = s.faction[p];
+    const rad = this.hullRadius[f];
+    const dq = q - s.shipQ[p];
+    const dr = r - s.shipR[p];
+    if (dq < -rad || dq > rad || dr < -rad || dr > rad) return -1;
+    const d = 2 * rad + 1;
+    return this.hullGrid[f][(s.facing[p] * d + dr + rad) * d + dq + rad] - 1;
   }
 
   // ------------------------------------------------------------------ lock-step movement (7.2.2)
@@ -390,7 +450,7 @@ export class Movement {
     if (tf !== TOK_NONE && second !== EDGE && !gainToken(s, second, tf)) gainToken(s, first, tf);
     // Step 5: each matching pair on the track gives one token to each side.
     const pc = this.pairCount;
-    pc.fill(0);
+    for (let j = 0; j < 8; j++) pc[j] = 0;
     for (let j = 0; j < len; j++) pc[tr[j]]++;
     for (let j = 0; j < len; j++) {
       const code = tr[j];
@@ -537,7 +597,7 @@ export class Movement {
    */
   overrunTokens(s: GameState): void {
     const n = s.g[G_PLAYERS];
-    for (let i = 0; i < MAX_TOKENS; i++) {
+    for (let i = 0; i < s.g[G_TOK_TOP]; i++) {
       const kind = s.tokKind[i];
       if (kind === SMALL_NONE) continue;
       for (let p = 0; p < n; p++) {
@@ -565,5 +625,9 @@ export class Movement {
     s.tokOwner[i] = -1;
     s.tokSupply[i] = -1;
     s.tokAge[i] = 0;
+    // Keep the high-water mark tight: drop past every empty slot at the top.
+    let top = s.g[G_TOK_TOP];
+    while (top > 0 && s.tokKind[top - 1] === SMALL_NONE) top--;
+    s.g[G_TOK_TOP] = top;
   }
 }

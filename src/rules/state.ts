@@ -113,6 +113,12 @@ export const G_WINDOW_ASKED = 35;
 export const G_WINDOW = 36;
 /** Player who fires at a window (-1 none) and the sub-step to return to. */
 export const G_WINDOW_PLAYER = 37;
+/**
+ * High-water mark of the small-token table: every slot at or above it is empty. Slots are
+ * filled first-free, so loops over the tokens stop here instead of at MAX_TOKENS. Raised
+ * when a slot is filled (setup, firing, launch) and lowered by movement.removeToken.
+ */
+export const G_TOK_TOP = 38;
 export const G_FIELDS = 48;
 
 // ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----

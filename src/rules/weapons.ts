@@ -26,6 +26,7 @@ import {
   SMALL_CORVETTE,
   G_PLAYERS,
   G_TOKEN_SERIAL,
+  G_TOK_TOP,
   LO_CORVETTES,
   SRC_MAIN,
   SRC_BROADSIDE,
@@ -50,6 +51,18 @@ import { EV_FIRE, EV_TOKEN_LOST, EV_TOKEN_HIT } from './events.js';
 export const TGT_HULL = MAX_TOKENS;
 export const TGT_NONE = -1;
 
+/**
+ * The first empty slot of the small-token table (slots fill first-free), marked as in use
+ * by raising the high-water mark G_TOK_TOP; -1 when the table is full. The caller fills it.
+ */
+export function freeSlot(s: GameState): number {
+  const top = s.g[G_TOK_TOP];
+  for (let i = 0; i < top; i++) if (s.tokKind[i] === SMALL_NONE) return i;
+  if (top >= MAX_TOKENS) return -1;
+  s.g[G_TOK_TOP] = top + 1;
+  return top;
+}
+
 export class Weapons {
   private readonly k: Kernel;
   private readonly pt = new Int32Array(2);
@@ -73,7 +86,7 @@ export class Weapons {
 
   /** Index of the first small token of `kind` (0: any) on (q, r) other than `skip`, or -1. */
   tokenOn(s: GameState, q: number, r: number, kind: number, skip: number): number {
-    for (let i = 0; i < MAX_TOKENS; i++) {
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
       const kd = s.tokKind[i];
       if (kd === SMALL_NONE || i === skip) continue;
       if ((kind === 0 || kd === kind) && s.tokQ[i] === q && s.tokR[i] === r) return i;
@@ -178,19 +191,17 @@ export class Weapons {
     const idx = owner * MAX_FACTION_SUPPLIES + sup;
     if (s.factionSupply[idx] <= 0) {
       let oldest = -1;
-      for (let i = 0; i < MAX_TOKENS; i++) {
+      const top = s.g[G_TOK_TOP];
+      for (let i = 0; i < top; i++) {
         if (s.tokKind[i] === SMALL_NONE || s.tokOwner[i] !== owner || s.tokSupply[i] !== sup) continue;
         if (oldest < 0 || s.tokAge[i] < s.tokAge[oldest]) oldest = i;
       }
       if (oldest < 0) return -1;
       this.k.move.removeToken(s, oldest);
     }
-    for (let i = 0; i < MAX_TOKENS; i++) {
-      if (s.tokKind[i] !== SMALL_NONE) continue;
-      s.factionSupply[idx]--;
-      return i;
-    }
-    return -1;
+    const i = freeSlot(s);
+    if (i >= 0) s.factionSupply[idx]--;
+    return i;
   }
 
   /**
@@ -239,7 +250,7 @@ export class Weapons {
     if (only >= 0) list[count++] = only;
     else {
       most = 0;
-      for (let i = 0; i < MAX_TOKENS; i++) {
+      for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
         if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
         list[count++] = i;
         const sp = this.speedOf(s, i);
@@ -250,7 +261,7 @@ export class Weapons {
     // Standing projectiles a fired token may run into (head-on) or land on.
     const others = this.others;
     let nOthers = 0;
-    for (let i = 0; i < MAX_TOKENS; i++) if (s.tokKind[i] === SMALL_PROJECTILE) others[nOthers++] = i;
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) if (s.tokKind[i] === SMALL_PROJECTILE) others[nOthers++] = i;
     for (let step = 1; step <= most; step++) {
       let any = false;
       for (let x = 0; x < nOthers; x++) {
@@ -327,7 +338,7 @@ export class Weapons {
       this.tokenStrikes(s, i, v, this.lastSection);
       return;
     }
-    for (let j = 0; j < MAX_TOKENS; j++) {
+    for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
       const kd = s.tokKind[j];
       if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, src);
     }
@@ -342,7 +353,7 @@ export class Weapons {
     moved.fill(0);
     for (;;) {
       let next = -1;
-      for (let i = 0; i < MAX_TOKENS; i++) {
+      for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
         if (s.tokKind[i] !== SMALL_TORPEDO || moved[i]) continue;
         if (next < 0 || s.tokAge[i] < s.tokAge[next]) next = i;
       }
@@ -452,7 +463,7 @@ export class Weapons {
       this.k.move.removeToken(s, i);
       return;
     }
-    for (let j = 0; j < MAX_TOKENS; j++) {
+    for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
       const kd = s.tokKind[j];
       if (j === i || (kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokQ[j] !== s.tokQ[i] || s.tokR[j] !== s.tokR[i]) continue;
       const other = s.tokOwner[j];
@@ -484,7 +495,7 @@ export class Weapons {
         this.damageShip(s, p, src, v, this.lastSection, dmg);
         return;
       }
-      for (let j = 0; j < MAX_TOKENS; j++) {
+      for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
         if (s.tokKind[j] === SMALL_NONE || s.tokQ[j] !== q || s.tokR[j] !== r) continue;
         this.destroyToken(s, j, p, CAUSE_BEAM, src);
         destroyed++;
@@ -515,14 +526,18 @@ export class Weapons {
    * Direct-fire targets of player p from hex (q, r) facing `dir` with `range` (9.2, 4.3):
    * enemy corvettes, torpedoes and hull hexes within range, in the 120-degree arc in front,
    * with a clear straight line (no piercing). Cannon projectiles cannot be targeted.
-   * Writes target ids into `out` from `at`; returns the new count.
+   * Writes target ids into `out` from `at`; returns the new count. With `firstOnly`, stops
+   * at the first target (a yes/no probe).
    */
-  directTargets(s: GameState, p: number, q: number, r: number, dir: number, range: number, out: Int32Array, at: number): number {
+  directTargets(s: GameState, p: number, q: number, r: number, dir: number, range: number, out: Int32Array, at: number, firstOnly = false): number {
     let n = at;
-    for (let i = 0; i < MAX_TOKENS; i++) {
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
       const kd = s.tokKind[i];
       if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
-      if (this.inArc(q, r, dir, range, s.tokQ[i], s.tokR[i]) && this.clearLine(s, p, q, r, s.tokQ[i], s.tokR[i])) out[n++] = i;
+      if (this.inArc(q, r, dir, range, s.tokQ[i], s.tokR[i]) && this.clearLine(s, p, q, r, s.tokQ[i], s.tokR[i])) {
+        out[n++] = i;
+        if (firstOnly) return n;
+      }
     }
     const players = s.g[G_PLAYERS];
     for (let v = 0; v < players; v++) {
@@ -532,7 +547,10 @@ export class Weapons {
       for (let h = 0; h < hull.hexCount; h++) {
         const hq = s.shipQ[v] + hull.rotQ[o + h];
         const hr = s.shipR[v] + hull.rotR[o + h];
-        if (this.inArc(q, r, dir, range, hq, hr) && this.clearLine(s, p, q, r, hq, hr)) out[n++] = TGT_HULL + v * 16 + h;
+        if (this.inArc(q, r, dir, range, hq, hr) && this.clearLine(s, p, q, r, hq, hr)) {
+          out[n++] = TGT_HULL + v * 16 + h;
+          if (firstOnly) return n;
+        }
       }
     }
     return n;
@@ -596,7 +614,7 @@ export class Weapons {
         this.queue[tail++] = nc;
       }
     }
-    for (let i = 0; i < MAX_TOKENS; i++) {
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
       const kd = s.tokKind[i];
       if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
       const c = (s.tokR[i] - b.rMin) * b.width + (s.tokQ[i] - b.qMin);

@@ -14,6 +14,12 @@ import { Draft } from '../rules/draft.js';
 import { TERM_NONE, TERM_ILLEGAL, TERM_THREW, TERM_BUDGET } from './record.js';
 import type { FactionTable, LoadoutTable } from '../rules/tables.js';
 
+/**
+ * The clock for per-decision policy time, looked up once: `performance` is a getter on the
+ * global object, and reading it on every call costs about as much as the call itself.
+ */
+const clock = globalThis.performance;
+
 /** A policy answered something that is not a legal action. */
 export class PolicyError extends Error {
   constructor(
@@ -105,7 +111,7 @@ export class MatchRunner {
         if (((s.pending >> p) & 1) === 0) continue;
         ctx.reset(s, p);
         const pol = policies[p];
-        const t0 = performance.now();
+        const t0 = clock.now();
         let a = -1;
         let fault = TERM_NONE;
         let message = '';
@@ -122,7 +128,7 @@ export class MatchRunner {
           fault = TERM_THREW;
           message = `policy ${pol.name} (seat ${p}) threw: ${(e as Error)?.message ?? String(e)}`;
         }
-        this.policyMicros[p] += (performance.now() - t0) * 1000;
+        this.policyMicros[p] += (clock.now() - t0) * 1000;
         if (fault !== TERM_NONE) {
           // Adjudication (design 4): forfeit, or a fallback policy answers this decision.
           if (this.fault === TERM_NONE) {
