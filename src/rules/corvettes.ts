@@ -117,12 +117,25 @@ export class Corvettes {
     const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
     const extraMax = Math.min(hangarCard.launchDistance, 6);
     const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
-    const hangars = Math.min(f.hull.mounts.hangar.length, 4);
+    const hull = f.hull;
+    const move = this.k.move;
+    const weapons = this.k.weapons;
+    const hangars = Math.min(hull.mounts.hangar.length, 4);
+    const o = s.facing[p] * hull.hexCount;
     let n = 0;
-    for (let h = 0; h < hangars; h++)
+    for (let h = 0; h < hangars; h++) {
+      // The spots of launchSpot(h, e) for e = 0, 1, ...: one hex after another out from the
+      // hangar's edge. A spot's hex does not depend on the turn: check it once.
+      const m = hull.mounts.hangar[h];
+      const dir = (s.facing[p] + m.edge) % 6;
+      let q = s.shipQ[p] + hull.rotQ[o + m.hex];
+      let r = s.shipR[p] + hull.rotR[o + m.hex];
+      // free(), with the hull check limited to the ships that can reach the spots.
+      const hulls = move.shipsNear(s, q, r, extraMax + 1);
       for (let e = 0; e <= extraMax; e++) {
-        // The spot's hex does not depend on the turn: check it once.
-        if (!this.launchSpot(s, p, h, e, 0, this.mv)) continue;
+        q += DQ[dir];
+        r += DR[dir];
+        if (!move.hexOnBoard(q, r) || move.hullInMask(s, q, r, hulls) || weapons.tokenOn(s, q, r, 0, -1) >= 0) continue;
         for (let t = 0 - turnMax; t <= turnMax; t++)
           for (let slot = 0; slot < CORVETTES; slot++) {
             if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
@@ -130,6 +143,7 @@ export class Corvettes {
             if (firstOnly) return n;
           }
       }
+    }
     return n;
   }
 
@@ -166,7 +180,6 @@ export class Corvettes {
    */
   legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
     const move = this.k.move;
-    const weapons = this.k.weapons;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
@@ -174,6 +187,11 @@ export class Corvettes {
       const c = this.card(s, p, slot);
       const agility = Math.min(c.agility, MAX_TURN);
       const speed = Math.min(c.speed, MAX_SPEED);
+      // Every hex of every path is within `speed` of the start: only hulls that close can
+      // block it, and with the board edge farther away no hex can be off the board (the
+      // same moves, fewer lookups).
+      const hulls = move.shipsNear(s, s.tokQ[i], s.tokR[i], speed);
+      const inside = move.clearOfEdge(s.tokQ[i], s.tokR[i], speed);
       for (let before = 0 - agility; before <= agility; before++) {
         const dir = (s.tokFacing[i] + before + 6) % 6;
         const left = agility - (before < 0 ? 0 - before : before);
@@ -182,7 +200,7 @@ export class Corvettes {
         for (let hexes = 1; hexes <= speed; hexes++) {
           q += DQ[dir];
           r += DR[dir];
-          if (!move.hexOnBoard(q, r) || weapons.shipOn(s, q, r) >= 0) break;
+          if ((!inside && !move.hexOnBoard(q, r)) || (hulls !== 0 && move.hullInMask(s, q, r, hulls))) break;
           // The turns after, -left..left, are consecutive action ids.
           const first = encodeMove(slot, before, hexes, 0 - left);
           for (let k = 0; k <= 2 * left; k++) out[n++] = first + k;

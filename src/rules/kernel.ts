@@ -295,9 +295,12 @@ export class Kernel {
   log: EventLog | null = null;
   /** Invariant checking after every resolved step (tests); see invariants.ts. */
   check: ((s: GameState, where: string) => void) | null = null;
+  /** tables.rules.tieRule === 'rotate', read once (seatAt runs in every seat-order loop). */
+  private readonly rotateSeats: boolean;
 
   constructor(tables: GameTables) {
     this.t = tables;
+    this.rotateSeats = tables.rules.tieRule === 'rotate';
     this.move = new Movement(this);
     this.weapons = new Weapons(this);
     this.corvettes = new Corvettes(this);
@@ -508,13 +511,8 @@ export class Kernel {
         return this.corvettes.legalLaunches(s, p, out);
       case D_ACTIVATE:
         return this.legalActivations(s, p, out);
-      case D_PD_WINDOW: {
-        const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
-        const n = this.weapons.pointDefenceTargets(s, p, pd.range, out, 1);
-        out[0] = 0;
-        for (let i = 1; i < n; i++) out[i] += 1;
-        return n;
-      }
+      case D_PD_WINDOW:
+        return this.legalPdWindow(s, p, out);
       case D_REPAIR_CORV: {
         let n = 0;
         for (let c = 0; c < CORVETTES; c++) if (s.corvLoc[p * CORVETTES + c] === CORV_DESTROYED) out[n++] = c;
@@ -524,27 +522,39 @@ export class Kernel {
     return 0;
   }
 
+  /** A held Defence Stations at a firing window: 0 (wait), then 1 + each target id (10.1.4). */
+  private legalPdWindow(s: GameState, p: number, out: Int32Array): number {
+    const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+    const n = this.weapons.pointDefenceTargets(s, p, pd.range, out, 1);
+    out[0] = 0;
+    for (let i = 1; i < n; i++) out[i] += 1;
+    return n;
+  }
+
   private legalCommit(s: GameState, p: number, out: Int32Array): number {
     const base = p * CARDS;
     let hand = 0;
     for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
-    let n = 0;
-    for (let e = 0; e < ENGINE_SETTINGS; e++) {
-      if (hand === 0) {
-        out[n++] = encodeCommit(e, CARD_NONE, CARD_NONE, 0);
-        continue;
-      }
+    // The command part (7.1) does not depend on the engine setting: list it for engine 0,
+    // then repeat the block once per setting (encodeCommit(e, ...) = e * 486 + encodeCommit(0, ...)).
+    let m = 0;
+    if (hand === 0) out[m++] = encodeCommit(0, CARD_NONE, CARD_NONE, 0);
+    else
       for (let a = 0; a < CARDS; a++) {
         if (s.cardLoc[base + a] !== LOC_HAND) continue;
         if (hand === 1) {
-          n = this.pushCommit(out, n, e, a, CARD_NONE);
+          m = this.pushCommit(out, m, 0, a, CARD_NONE);
           continue;
         }
         for (let b = 0; b < CARDS; b++) {
           if (b === a || s.cardLoc[base + b] !== LOC_HAND) continue;
-          n = this.pushCommit(out, n, e, a, b);
+          m = this.pushCommit(out, m, 0, a, b);
         }
       }
+    let n = m;
+    for (let e = 1; e < ENGINE_SETTINGS; e++) {
+      const off = encodeCommit(e, 0, 0, 0);
+      for (let i = 0; i < m; i++) out[n++] = out[i] + off;
     }
     return n;
   }
@@ -826,7 +836,7 @@ export class Kernel {
 
   /** Seat order for the step: the i-th player (i in 0..players-1) from the initiative seat on (design section 3 item 9). */
   seatAt(s: GameState, i: number): number {
-    if (this.t.rules.tieRule !== 'rotate') return i;
+    if (!this.rotateSeats) return i;
     // (initiative + i) mod n, for initiative and i in 0..n-1, without a division.
     const x = s.g[G_INITIATIVE] + i;
     const n = s.g[G_PLAYERS];
@@ -858,11 +868,14 @@ export class Kernel {
     this.move.movementSteps(s);
     this.settleDestroyed(s);
     if (this.isOver(s)) return;
-    // 7.2.3: cannon tokens, then torpedoes; 7.2.4: every corvette moves one hex.
-    this.weapons.moveProjectiles(s, -1, 0);
-    this.weapons.moveAllTorpedoes(s);
-    this.corvettes.compelledMoves(s);
-    this.settleDestroyed(s);
+    // 7.2.3: cannon tokens, then torpedoes; 7.2.4: every corvette moves one hex. All three
+    // are small tokens: with none on the board (G_TOK_TOP 0) there is nothing to move.
+    if (g[G_TOK_TOP] > 0) {
+      this.weapons.moveProjectiles(s, -1, 0);
+      this.weapons.moveAllTorpedoes(s);
+      this.corvettes.compelledMoves(s);
+      this.settleDestroyed(s);
+    }
     if (this.check) this.check(s, 'weapon and corvette moves');
   }
 
@@ -1034,8 +1047,10 @@ export class Kernel {
   private releaseHeld(s: GameState): void {
     const n = s.g[G_PLAYERS];
     for (let p = 0; p < n; p++) {
-      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
-      for (let c = 0; c < CARDS; c++) if (s.cardLoc[p * CARDS + c] === LOC_HELD) this.toTrack(s, p, c, pd.cooldown);
+      for (let c = 0; c < CARDS; c++) {
+        if (s.cardLoc[p * CARDS + c] !== LOC_HELD) continue;
+        this.toTrack(s, p, c, this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].cooldown);
+      }
     }
   }
 
@@ -1188,14 +1203,17 @@ export class Kernel {
     if (g[G_SUB] === SUB_SURGE_SHIELDS) {
       return this.placeShields(s, p, SUB_SURGE_SHIELDS) ? this.finishCommand(s, p, sp.cooldown) : false;
     }
-    // SUB_REPAIR
-    const scratch = this.scratch;
+    // SUB_REPAIR: the legal list goes straight into this.asked (the list ask() would compute).
     while (g[G_LEFT] > 0) {
-      if (this.legalRepair(s, p, scratch) === 0) {
+      this.askedState = null;
+      const n = this.legalRepair(s, p, this.asked);
+      if (n === 0) {
         g[G_LEFT] = 0;
         break;
       }
-      if (this.ask(s, p, D_REPAIR)) return false;
+      g[G_DECISION] = D_REPAIR;
+      g[G_PENDING] = 1 << p;
+      if (this.offer(s, p, n)) return false;
     }
     return this.finishCommand(s, p, sp.cooldown);
   }
@@ -1315,12 +1333,17 @@ export class Kernel {
             this.weapons.fireBeam(s, p, this.firingSource(s, p), w, o[0], o[1], o[2]);
             break;
           }
-          // Direct fire or point defence: aim.
-          if (this.legalTargets(s, p, this.probe, 0, true) === 0) break;
+          // Direct fire or point defence: aim (9.2). The targets go straight into this.asked,
+          // the list ask() would compute: listed once, not probed and then listed.
+          this.askedState = null;
+          const n = this.legalTargets(s, p, this.asked, 0);
+          if (n === 0) break;
           s.stats[p * STAT_SIZE + ST_SHOTS + this.firingSource(s, p)]++;
           if (this.log) this.log.push(EV_FIRE, p, this.firingSource(s, p), src === FS_PD ? 0 : o[0], src === FS_PD ? 0 : o[1], src === FS_PD ? -1 : o[2]);
           g[G_FSTAGE] = FST_TARGET;
-          if (this.ask(s, p, D_TARGET)) return false;
+          g[G_DECISION] = D_TARGET;
+          g[G_PENDING] = 1 << p;
+          if (this.offer(s, p, n)) return false;
           break;
         }
         case FST_TARGET: {
@@ -1419,10 +1442,15 @@ export class Kernel {
       const p = this.seatAt(s, i);
       if ((g[G_WINDOW_ASKED] >> p) & 1 || s.cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD || !s.alive[p]) continue;
       g[G_WINDOW_ASKED] |= 1 << p;
-      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
-      if (this.weapons.pointDefenceTargets(s, p, pd.range, this.probe, 0) === 0) continue;
+      // The options go straight into this.asked (the list ask() would compute): with no
+      // target there is only "wait", and no window for this player.
+      this.askedState = null;
+      const n = this.legalPdWindow(s, p, this.asked);
+      if (n <= 1) continue;
       g[G_WINDOW_PLAYER] = p;
-      if (this.ask(s, p, D_PD_WINDOW)) return false;
+      g[G_DECISION] = D_PD_WINDOW;
+      g[G_PENDING] = 1 << p;
+      if (this.offer(s, p, n)) return false;
     }
     return true;
   }
@@ -1474,11 +1502,17 @@ export class Kernel {
     const g = s.g;
     for (;;) {
       switch (g[G_SUB]) {
-        case SUB_START:
+        case SUB_START: {
           g[G_SUB] = SUB_CORV_OPTION;
-          if (this.legalCorvetteOptions(s, p, this.probe) === 0) return this.finishCommand(s, p, 0);
-          if (this.ask(s, p, D_CORV_OPTION)) return false;
+          // The options go straight into this.asked (the list ask() would compute): listed once.
+          this.askedState = null;
+          const n = this.legalCorvetteOptions(s, p, this.asked);
+          if (n === 0) return this.finishCommand(s, p, 0);
+          g[G_DECISION] = D_CORV_OPTION;
+          g[G_PENDING] = 1 << p;
+          if (this.offer(s, p, n)) return false;
           break;
+        }
         case SUB_LAUNCH:
           if (this.ask(s, p, D_LAUNCH)) return false;
           break;

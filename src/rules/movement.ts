@@ -12,6 +12,7 @@
  */
 import { DQ, DR, opposite, distance } from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
+import type { GameTables } from './tables.js';
 import {
   type GameState,
   MAX_PLAYERS,
@@ -51,6 +52,45 @@ export const COLLISION_COMMAND = 2;
 export const EDGE = -1;
 const TRACK_CAP = 32;
 
+/** Hull and board lookups derived from a GameTables object (see Movement). */
+interface Lookups {
+  hullRadius: Int8Array;
+  hullGrid: Int8Array[];
+  clearance: Int8Array;
+}
+const lookups = new WeakMap<GameTables, Lookups>();
+
+function buildLookups(t: GameTables): Lookups {
+  const factions = t.factions;
+  const hullRadius = new Int8Array(factions.length);
+  const hullGrid: Int8Array[] = [];
+  for (let f = 0; f < factions.length; f++) {
+    const hull = factions[f].hull;
+    const n = hull.hexCount;
+    let rad = 0;
+    for (let i = 0; i < n; i++) rad = Math.max(rad, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
+    const d = 2 * rad + 1;
+    const grid = new Int8Array(6 * d * d);
+    // Backwards, so that the first hex listed wins if two ever shared an offset.
+    for (let facing = 0; facing < 6; facing++)
+      for (let i = n - 1; i >= 0; i--) grid[(facing * d + hull.rotR[facing * n + i] + rad) * d + hull.rotQ[facing * n + i] + rad] = hull.hexSection[i] + 1;
+    hullRadius[f] = rad;
+    hullGrid.push(grid);
+  }
+  const b = t.board;
+  const clearance = new Int8Array(b.width * b.height);
+  for (let y = 0; y < b.height; y++)
+    for (let x = 0; x < b.width; x++) {
+      if (b.mask[y * b.width + x] !== 1) continue;
+      // Hexes outside the bounding box are off the board; the nearest is straight out along q or r.
+      let c = Math.min(x + 1, b.width - x, y + 1, b.height - y);
+      for (let y2 = 0; y2 < b.height; y2++)
+        for (let x2 = 0; x2 < b.width; x2++) if (b.mask[y2 * b.width + x2] !== 1) c = Math.min(c, distance(x, y, x2, y2));
+      clearance[y * b.width + x] = Math.min(c, 127);
+    }
+  return { hullRadius, hullGrid, clearance };
+}
+
 export class Movement {
   private readonly k: Kernel;
   /** Token each ship moved by in the current step (TOK_NONE: did not move). */
@@ -73,7 +113,9 @@ export class Movement {
    * per facing, a (2R+1) x (2R+1) grid over offsets from the centre holding section + 1 of
    * the hull hex there (0: none). `clearance` holds, per board cell, the distance to the
    * nearest hex off the board. They turn "which section is on this hex", "do these hulls
-   * share a hex" and "is this hull on the board" into lookups.
+   * share a hex" and "is this hull on the board" into lookups. They are read-only and
+   * shared by every Kernel on the same tables object (lookups), so a search bot that makes
+   * a Kernel per match or per search does not rebuild them.
    */
   private readonly hullRadius: Int8Array;
   private readonly hullGrid: Int8Array[];
@@ -87,38 +129,20 @@ export class Movement {
 
   constructor(kernel: Kernel) {
     this.k = kernel;
-    const factions = kernel.t.factions;
-    this.hullRadius = new Int8Array(factions.length);
-    this.hullGrid = [];
-    for (let f = 0; f < factions.length; f++) {
-      const hull = factions[f].hull;
-      const n = hull.hexCount;
-      let rad = 0;
-      for (let i = 0; i < n; i++) rad = Math.max(rad, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
-      const d = 2 * rad + 1;
-      const grid = new Int8Array(6 * d * d);
-      // Backwards, so that the first hex listed wins if two ever shared an offset.
-      for (let facing = 0; facing < 6; facing++)
-        for (let i = n - 1; i >= 0; i--) grid[(facing * d + hull.rotR[facing * n + i] + rad) * d + hull.rotQ[facing * n + i] + rad] = hull.hexSection[i] + 1;
-      this.hullRadius[f] = rad;
-      this.hullGrid.push(grid);
-    }
     const b = kernel.t.board;
     this.qMin = b.qMin;
     this.rMin = b.rMin;
     this.width = b.width;
     this.height = b.height;
     this.mask = b.mask;
-    this.clearance = new Int8Array(b.width * b.height);
-    for (let y = 0; y < b.height; y++)
-      for (let x = 0; x < b.width; x++) {
-        if (b.mask[y * b.width + x] !== 1) continue;
-        // Hexes outside the bounding box are off the board; the nearest is straight out along q or r.
-        let c = Math.min(x + 1, b.width - x, y + 1, b.height - y);
-        for (let y2 = 0; y2 < b.height; y2++)
-          for (let x2 = 0; x2 < b.width; x2++) if (b.mask[y2 * b.width + x2] !== 1) c = Math.min(c, distance(x, y, x2, y2));
-        this.clearance[y * b.width + x] = Math.min(c, 127);
-      }
+    let shared = lookups.get(kernel.t);
+    if (!shared) {
+      shared = buildLookups(kernel.t);
+      lookups.set(kernel.t, shared);
+    }
+    this.hullRadius = shared.hullRadius;
+    this.hullGrid = shared.hullGrid;
+    this.clearance = shared.clearance;
   }
 
   // ------------------------------------------------------------------ geometry
@@ -180,6 +204,38 @@ export class Movement {
       if (maskB) maskB[b] |= 1 << (v - 1);
     }
     return hit;
+  }
+
+  /** Largest hex distance of a hex of p's hull from its centre. */
+  radiusOf(s: GameState, p: number): number {
+    return this.hullRadius[s.faction[p]];
+  }
+
+  /**
+   * Bitmask of the live ships whose hull could have a hex within `reach` of hex (q, r): a
+   * hull lies within its radius of its centre, so a ship not in the mask has no hex that
+   * close. A cheap pre-check for walks of at most `reach` hexes (hullInMask).
+   */
+  shipsNear(s: GameState, q: number, r: number, reach: number): number {
+    const n = s.g[G_PLAYERS];
+    let mask = 0;
+    for (let p = 0; p < n; p++) {
+      if (s.alive[p] && distance(q, r, s.shipQ[p], s.shipR[p]) <= reach + this.hullRadius[s.faction[p]]) mask |= 1 << p;
+    }
+    return mask;
+  }
+
+  /** Is hex (q, r) under the hull of a ship in `mask` (from shipsNear)? */
+  hullInMask(s: GameState, q: number, r: number, mask: number): boolean {
+    for (let p = 0; mask !== 0; p++, mask >>= 1) if (mask & 1 && this.sectionAt(s, p, q, r) >= 0) return true;
+    return false;
+  }
+
+  /** Is every hex within `reach` of board hex (q, r) on the board (board clearance)? */
+  clearOfEdge(q: number, r: number, reach: number): boolean {
+    const x = q - this.qMin;
+    const y = r - this.rMin;
+    return x >= 0 && y >= 0 && x < this.width && y < this.height && this.clearance[y * this.width + x] > reach;
   }
 
   /** Section of p's hull on hex (q, r), or -1. */
@@ -596,7 +652,9 @@ export class Movement {
    * small tokens").
    */
   overrunTokens(s: GameState): void {
+    if (s.g[G_TOK_TOP] === 0) return; // no small token on the board
     const n = s.g[G_PLAYERS];
+    // The bound is re-read each pass: a token destroyed here can lower the mark.
     for (let i = 0; i < s.g[G_TOK_TOP]; i++) {
       const kind = s.tokKind[i];
       if (kind === SMALL_NONE) continue;

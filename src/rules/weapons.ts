@@ -73,6 +73,8 @@ export class Weapons {
   private readonly dead = new Int8Array(MAX_TOKENS);
   private readonly list = new Int8Array(MAX_TOKENS);
   private readonly others = new Int8Array(MAX_TOKENS);
+  /** Speed of each listed projectile's weapon, looked up once per moveProjectiles. */
+  private readonly speed = new Int16Array(MAX_TOKENS);
   private dist: Int16Array = new Int16Array(0);
   private queue: Int32Array = new Int32Array(0);
   /** The section `shipOn` found last (a second return value, without allocating). */
@@ -254,6 +256,7 @@ export class Weapons {
         if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
         list[count++] = i;
         const sp = this.speedOf(s, i);
+        this.speed[i] = sp;
         if (sp > most) most = sp;
       }
     }
@@ -271,7 +274,7 @@ export class Weapons {
       }
       for (let x = 0; x < count; x++) {
         const i = list[x];
-        if (s.tokKind[i] !== SMALL_PROJECTILE || (only < 0 && this.speedOf(s, i) < step)) continue;
+        if (s.tokKind[i] !== SMALL_PROJECTILE || (only < 0 && this.speed[i] < step)) continue;
         this.moving[i] = 1;
         this.nextQ[i] = s.tokQ[i] + DQ[s.tokFacing[i]];
         this.nextR[i] = s.tokR[i] + DR[s.tokFacing[i]];
@@ -542,6 +545,8 @@ export class Weapons {
     const players = s.g[G_PLAYERS];
     for (let v = 0; v < players; v++) {
       if (v === p || !s.alive[v]) continue;
+      // Every hull hex lies within the hull's radius of its centre: a ship that far out of range has none in range.
+      if (distance(q, r, s.shipQ[v], s.shipR[v]) > range + this.k.move.radiusOf(s, v)) continue;
       const hull = this.k.faction(s, v).hull;
       const o = s.facing[v] * hull.hexCount;
       for (let h = 0; h < hull.hexCount; h++) {
@@ -576,13 +581,28 @@ export class Weapons {
       this.queue = new Int32Array(b.width * b.height);
     }
     const limit = this.k.t.rules.pointDefenceReach === 'below' ? range - 1 : range;
-    const dist = this.dist;
-    dist.fill(-1);
     const hull = this.k.faction(s, p).hull;
     const o = s.facing[p] * hull.hexCount;
+    const mounts = hull.mounts.pointDefence;
+    // Pre-check: a path is at least as long as the hex distance, so with no enemy corvette
+    // or torpedo within `limit` of a mount there is no target and no need to search.
+    let any = false;
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top && !any; i++) {
+      const kd = s.tokKind[i];
+      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
+      for (let mi = 0; mi < mounts.length; mi++) {
+        const m = mounts[mi];
+        if (distance(s.shipQ[p] + hull.rotQ[o + m.hex], s.shipR[p] + hull.rotR[o + m.hex], s.tokQ[i], s.tokR[i]) <= limit) {
+          any = true;
+          break;
+        }
+      }
+    }
+    if (!any) return at;
+    const dist = this.dist;
+    dist.fill(-1);
     let head = 0;
     let tail = 0;
-    const mounts = hull.mounts.pointDefence;
     for (let mi = 0; mi < mounts.length; mi++) {
       const m = mounts[mi];
       const mq = s.shipQ[p] + hull.rotQ[o + m.hex];
