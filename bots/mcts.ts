@@ -34,7 +34,9 @@
  *   chosen against lookahead (40 games each, 2026-11-21): rammer playouts scored 31-41%,
  *   gunner playouts at depth 2 49% and at depth 3 55%.
  * - UCB1: mean + c * sqrt(ln N / n), N the node's visits, n the action's (param `c`,
- *   default 1.0; values lie in [-1, 1]); untried candidates first, in candidate order.
+ *   default 0.3; values lie in [-1, 1], but candidates differ by a few hundredths, so c = 1
+ *   spread the visits almost evenly: against lookahead c = 1 scored 50.0% over 200 games,
+ *   c = 0.3 67.5% and c = 0.1 68.0% over 100 each); untried candidates first, in candidate order.
  *   The answer is the most visited own root candidate (then the higher mean, then the
  *   earlier candidate), unless its mean is not more than `margin` (default 0.01) above the
  *   base's commitment's: then the base's. Like lookahead, it improves on its base style
@@ -82,7 +84,7 @@ const factory: PolicyFactory = (params, rng) => {
   const iterations = intParam(NAME, params, 'iterations', hasCalls ? UNLIMITED : 200, 1, UNLIMITED);
   const forwardCalls = intParam(NAME, params, 'forwardCalls', UNLIMITED, 1, UNLIMITED);
   const depth = intParam(NAME, params, 'depth', 3, 1, 1000);
-  const c = numberParam(NAME, params, 'c', 1.0, 0, 100);
+  const c = numberParam(NAME, params, 'c', 0.3, 0, 100);
   const K = intParam(NAME, params, 'candidates', 24, 1, MAX_CANDIDATES);
   const KO = intParam(NAME, params, 'opponentCandidates', Math.min(6, K), 1, K);
   const playout = choiceParam(NAME, params, 'playout', 'gunner', PLAYOUT_POLICIES);

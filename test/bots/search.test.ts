@@ -285,6 +285,20 @@ describe('policy improvement: a search bot keeps its base style\'s commitment un
   });
 });
 
+describe('a small ladder step: lookahead on gunner beats gunner (test content; the full ladder, npm run ladder, measures 93% on the shipped content)', () => {
+  it('scores above 55% over 10 seat-swapped games', () => {
+    let score = 0;
+    for (let i = 0; i < 10; i++) {
+      const seat = i & 1;
+      const m = duel(lookaheadBot, {}, gunnerBot, {}, `ladder-${i >> 1}`, seat);
+      m.run();
+      expect(m.s.status).not.toBe(STATUS_ONGOING);
+      score += m.s.winner === seat ? 1 : m.s.winner < 0 ? 0.5 : 0;
+    }
+    expect(score / 10).toBeGreaterThan(0.55);
+  });
+});
+
 describe('budgets in forward-model calls are kept (counted by the bot and, independently, on Kernel.prototype.submit)', () => {
   const rows: [string, PolicyFactory, Record<string, unknown>, number][] = [
     ['mcts, forwardCalls 300 (iterations unbounded)', mctsBot, { forwardCalls: 300, depth: 6 }, 300],
