@@ -42,7 +42,7 @@ import {
   CORV_DESTROYED,
 } from '../src/bot-api.js';
 import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
-import { KIT, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, FC, CARD_VALUE, observe, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption, chooseDefence, kitChoose, chooseP2EDirection, setStyle } from '../src/scripted/pilot-kit.js';
+import { myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, FC, CARD_VALUE, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
 
@@ -184,19 +184,12 @@ function corvetteOption(ctx: DecisionContext): number {
 
 const factory: PolicyFactory = (params, _rng) => {
   const cfg = readParams(params);
+  const kit: KitSettings = { range: cfg.standoff, rangeWeight: 0.6, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 1, payAccuracy: cfg.payAccuracy, pdEager: false };
   return {
     name: BOT,
     choose(ctx) {
-      setStyle(styleEval, styleCollision);
       C = cfg;
-      KIT.range = cfg.standoff;
-      KIT.rangeWeight = 0.6;
-      KIT.maxSpeed = cfg.maxSpeed;
-      KIT.edgeMargin = cfg.edgeMargin;
-      KIT.threat = 1;
-      KIT.payAccuracy = cfg.payAccuracy;
-      KIT.pdEager = false;
-      observe(ctx);
+      beginDecision(ctx, styleEval, styleCollision, kit);
       switch (ctx.decision) {
         case D_COMMIT:
           return commit();

@@ -37,7 +37,7 @@ import {
   Cmd,
 } from '../src/bot-api.js';
 import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
-import { KIT, V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, observe, turnsToFace, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, setStyle } from '../src/scripted/pilot-kit.js';
+import { V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, turnsToFace, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
 
@@ -169,19 +169,12 @@ function vent(ctx: DecisionContext): number {
 
 const factory: PolicyFactory = (params, _rng) => {
   const cfg = readParams(params);
+  const kit: KitSettings = { range: cfg.range, rangeWeight: 0.5, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.6, payAccuracy: cfg.payAccuracy, pdEager: false };
   return {
     name: BOT,
     choose(ctx) {
-      setStyle(styleEval, styleCollision);
       G = cfg;
-      KIT.range = cfg.range;
-      KIT.rangeWeight = 0.5;
-      KIT.maxSpeed = cfg.maxSpeed;
-      KIT.edgeMargin = cfg.edgeMargin;
-      KIT.threat = 0.6;
-      KIT.payAccuracy = cfg.payAccuracy;
-      KIT.pdEager = false;
-      observe(ctx);
+      beginDecision(ctx, styleEval, styleCollision, kit);
       switch (ctx.decision) {
         case D_COMMIT:
           return commit();

@@ -39,7 +39,7 @@ import {
   Cmd,
 } from '../src/bot-api.js';
 import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
-import { KIT, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, observe, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection, setStyle } from '../src/scripted/pilot-kit.js';
+import { myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
 
@@ -157,19 +157,12 @@ function vent(ctx: DecisionContext): number {
 
 const factory: PolicyFactory = (params, _rng) => {
   const cfg = readParams(params);
+  const kit: KitSettings = { range: cfg.standoff, rangeWeight: 0.6, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 1.2, payAccuracy: cfg.payAccuracy, pdEager: true };
   return {
     name: BOT,
     choose(ctx) {
-      setStyle(styleEval, styleCollision);
       T = cfg;
-      KIT.range = cfg.standoff;
-      KIT.rangeWeight = 0.6;
-      KIT.maxSpeed = cfg.maxSpeed;
-      KIT.edgeMargin = cfg.edgeMargin;
-      KIT.threat = 1.2;
-      KIT.payAccuracy = cfg.payAccuracy;
-      KIT.pdEager = true;
-      observe(ctx);
+      beginDecision(ctx, styleEval, styleCollision, kit);
       switch (ctx.decision) {
         case D_COMMIT:
           return commit();

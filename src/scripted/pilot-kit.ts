@@ -89,6 +89,8 @@ export type Mount = Hull['mounts']['main'][number];
 
 /** Knobs every style sets (copied from the policy's params at each decision). */
 export const KIT = { range: 4, rangeWeight: 0.5, maxSpeed: 2, edgeMargin: 2, threat: 0.5, payAccuracy: true, pdEager: false };
+/** A style's knob settings: built once from its params, installed at each of its decisions. */
+export type KitSettings = typeof KIT;
 
 /** Search constants: the second round's weight, and what hitting the edge costs. */
 export const GAMMA = 0.7;
@@ -125,6 +127,17 @@ export const TOKQ = new Int16Array(MAX_TOKENS);
 export const TOKR = new Int16Array(MAX_TOKENS);
 export const TOKD = new Int8Array(MAX_TOKENS);
 export let NTOK = 0;
+/**
+ * Open a style's decision: its hooks and knob settings, then the situation from the view.
+ * The kit's state is module-wide and shared by every style, so each decision installs its
+ * own before anything reads it.
+ */
+export function beginDecision(ctx: DecisionContext, evaluate: (q: number, r: number, f: number, m: Int8Array, ply: number) => number, collision: (ply: number) => number, kit: KitSettings): void {
+  setStyle(evaluate, collision);
+  Object.assign(KIT, kit);
+  observe(ctx);
+}
+
 /** Cannon shells on the board: where they stand, which way they fly, how fast, their damage (9.3). */
 export const SHQ = new Int16Array(MAX_TOKENS);
 export const SHR = new Int16Array(MAX_TOKENS);
