@@ -265,7 +265,7 @@ describe('the shared pilot kit', () => {
     for (const style of STYLES) {
       const source = readFileSync(join(BOTS_DIR, `${style}.ts`), 'utf8');
       expect(source, `${style} imports the kit`).toMatch(/from '\.\.\/src\/scripted\/pilot-kit\.js'/);
-      expect(source, `${style} installs its hooks`).toMatch(/choose\(ctx\) \{\n\s+setStyle\(styleEval, styleCollision\);/);
+      expect(source, `${style} installs its hooks and knobs first`).toMatch(/choose\(ctx\) \{\n\s+[A-Z] = cfg;\n\s+beginDecision\(ctx, styleEval, styleCollision, kit\);/);
       expect(source, `${style} holds no copy of the kit`).not.toMatch(/function observe\(/);
     }
   });
