@@ -41,7 +41,7 @@ import {
   MAX_SECTIONS,
 } from '../src/bot-api.js';
 import { checkParamNames, intParam, boolParam } from '../src/bot-params.js';
-import { K, V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings } from '../src/scripted/pilot-kit.js';
+import { K, V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, broadsideWeapon, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings, mainShare } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
 
@@ -144,7 +144,7 @@ function brawlerSlot(c: number): number {
 function valueCards(q: number, r: number, f: number, withP2E: boolean): void {
   const port = sideShare(Cmd.PortBroadside, q, r, f, PLAN_M, 1);
   const star = sideShare(Cmd.StarboardBroadside, q, r, f, PLAN_M, 1);
-  const main = enHull ? mainValueAt(q, r, f, PLAN_M, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, mainWeapon().damage) : 0;
+  const main = mainShare(q, r, f, PLAN_M);
   const dist = enHull ? hex.distance(q, r, E1Q[E1N], E1R[E1N]) : 99;
   const room = shieldRoom();
   const missing = armourMissing();

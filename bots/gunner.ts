@@ -37,7 +37,7 @@ import {
   Cmd,
 } from '../src/bot-api.js';
 import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
-import { V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, turnsToFace, mainWeapon, broadsideWeapon, mainValueAt, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings } from '../src/scripted/pilot-kit.js';
+import { V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, turnsToFace, mainWeapon, mainValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings, mainShare, broadsideShare } from '../src/scripted/pilot-kit.js';
 
 // ===================================================================== parameters
 
@@ -117,10 +117,9 @@ function commit(): number {
   const q = PLAN_Q;
   const r = PLAN_R;
   const f = PLAN_F;
-  const main = enHull ? mainValueAt(q, r, f, PLAN_M, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, mainWeapon().damage) : 0;
-  const bw = broadsideWeapon();
-  const port = enHull ? sideValueAt(Cmd.PortBroadside, q, r, f, PLAN_M, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, bw.damage) : 0;
-  const star = enHull ? sideValueAt(Cmd.StarboardBroadside, q, r, f, PLAN_M, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, bw.damage) : 0;
+  const main = mainShare(q, r, f, PLAN_M);
+  const port = broadsideShare(Cmd.PortBroadside, q, r, f, PLAN_M);
+  const star = broadsideShare(Cmd.StarboardBroadside, q, r, f, PLAN_M);
   const room = shieldRoom();
   const missing = armourMissing();
   const mainPos = trackPos(Cmd.FireMain);

@@ -471,6 +471,19 @@ export function sideValueAt(card: number, q: number, r: number, f: number, m: In
   return mountsValue(mounts, broadsideWeapon(), q, r, f, m, aq, ar, af, bq, br, bf);
 }
 
+/**
+ * Share of the main weapon's damage expected from pose (q, r, f) on mat m in the coming
+ * round, against the enemy's predicted path (0 with no enemy ship): the styles' card values.
+ */
+export function mainShare(q: number, r: number, f: number, m: Int8Array): number {
+  return enHull ? mainValueAt(q, r, f, m, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, mainWeapon().damage) : 0;
+}
+
+/** The same for a broadside card (Cmd.PortBroadside or Cmd.StarboardBroadside). */
+export function broadsideShare(card: number, q: number, r: number, f: number, m: Int8Array): number {
+  return enHull ? sideValueAt(card, q, r, f, m, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, broadsideWeapon().damage) : 0;
+}
+
 /** How much the enemy's main weapon (each mount along its first arrow) threatens our hull at pose (q, r, f) when the enemy stands at (eq, er, ef). */
 export function enemyMainThreat(q: number, r: number, f: number, eq: number, er: number, ef: number, ply: number): number {
   if (!enFaction || !enHull) return 0;
