@@ -729,26 +729,45 @@ export function baseEval(q: number, r: number, f: number, m: Int8Array, ply: num
   return v;
 }
 
+/**
+ * Engine setting e tried from pose (q, r, f) on mat `from` (the two-round search below):
+ * the mat it leaves goes into `into`; false when an earlier setting this round left the
+ * same mat (`seen` holds the first n), else the move is simulated against the enemy's
+ * predicted path (eq, er, ef, en) and sim* hold where it ends.
+ */
+function tryEngine(e: number, q: number, r: number, f: number, from: Int8Array, into: Int8Array, seen: Int8Array, n: number, eq: Int16Array, er: Int16Array, ef: Int8Array, en: number): boolean {
+  matCopy(from, into);
+  matEngine(into, e, f);
+  if (seenBefore(seen, n, into)) return false;
+  simMove(q, r, f, into, eq, er, ef, en);
+  return true;
+}
+
+/** A pose's value v less what the move there cost: tokens run over, a hull hex off the board, and the style's value of a collision at this ply. */
+function afterMove(v: number, overrun: number, edge: boolean, ship: boolean, ply: number): number {
+  v -= overrun;
+  if (edge) v -= UNSAFE;
+  if (ship) v += hooks.collision(ply);
+  return v;
+}
+
+/** The ten engine settings in the order they are tried: none first, then 0..8. */
+function engineSetting(i: number): number {
+  return i === 0 ? ENGINE_NONE : i - 1;
+}
+
 /** Value of ending round one at pose (q, r, f) with mat m: that pose, plus the best second round. */
 export function planScore(q: number, r: number, f: number, m: Int8Array): number {
   const s1 = hooks.evaluate(q, r, f, m, 1);
   let best = -1e9;
   let seen = 0;
-  for (let e = 0; e < 10; e++) {
-    const e2 = e === 0 ? ENGINE_NONE : e - 1;
-    matCopy(m, M2);
-    matEngine(M2, e2, f);
-    if (seenBefore(SEEN2, seen, M2)) continue;
+  for (let i = 0; i < 10; i++) {
+    if (!tryEngine(engineSetting(i), q, r, f, m, M2, SEEN2, seen, E2Q, E2R, E2F, E2N)) continue;
     seen++;
-    simMove(q, r, f, M2, E2Q, E2R, E2F, E2N);
     const q2 = simQ;
     const r2 = simR;
     const f2 = simF;
-    const edge = simEdge;
-    const ship = simShip;
-    let v = hooks.evaluate(q2, r2, f2, M2, 2) - simOverrun;
-    if (edge) v -= UNSAFE;
-    if (ship) v += hooks.collision(2);
+    let v = afterMove(hooks.evaluate(q2, r2, f2, M2, 2), simOverrun, simEdge, simShip, 2);
     if (v > best && !recoverable(q2, r2, f2, M2)) v -= UNRECOVERABLE;
     if (v > best) best = v;
   }
@@ -771,18 +790,14 @@ export function planEngine(): void {
   let bestE = ENGINE_NONE;
   let seen = 0;
   for (let i = 0; i < 10; i++) {
-    const e = i === 0 ? ENGINE_NONE : i - 1;
-    matCopy(M0, M1);
-    matEngine(M1, e, f0);
-    if (seenBefore(SEEN1, seen, M1)) continue;
+    const e = engineSetting(i);
+    if (!tryEngine(e, q0, r0, f0, M0, M1, SEEN1, seen, E1Q, E1R, E1F, E1N)) continue;
     seen++;
-    simMove(q0, r0, f0, M1, E1Q, E1R, E1F, E1N);
+    // planScore simulates moves of its own: keep this one's outcome first.
     const edge = simEdge;
     const ship = simShip;
     const overrun = simOverrun;
-    let v = planScore(simQ, simR, simF, M1) - overrun;
-    if (edge) v -= UNSAFE;
-    if (ship) v += hooks.collision(1);
+    const v = afterMove(planScore(simQ, simR, simF, M1), overrun, edge, ship, 1);
     if (v > bestScore) {
       bestScore = v;
       bestE = e;
