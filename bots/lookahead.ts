@@ -38,9 +38,9 @@
  * - The live state is never touched: simulations run on two preallocated states (copyFrom)
  *   with a private Kernel built once on the match's tables.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, GameState, MAX_ACTIONS, MAX_PLAYERS } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState, MAX_ACTIONS, MAX_PLAYERS } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, styleCandidates, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
+import { evaluate, openCommitment, Simulator, styleCandidates, newSearchStats, recordSearch, searchPolicy } from '../src/sim/heuristic.js';
 import { checkParamNames, intParam, numberParam, choiceParam, choiceListParam } from '../src/bot-params.js';
 import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
 
@@ -48,11 +48,6 @@ const NAME = 'lookahead';
 const PARAMS = ['candidates', 'base', 'opponent', 'margin', 'forwardCalls'] as const;
 /** Policies the bot can build on or model the opponent with. */
 export const OPPONENT_MODELS = MODEL_NAMES;
-
-/** A lookahead policy, with its budget use readable. */
-export interface LookaheadPolicy extends Policy {
-  readonly stats: SearchStats;
-}
 
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);
@@ -116,35 +111,11 @@ const factory: PolicyFactory = (params, rng) => {
         best = i;
       }
     }
-    stats.decisions++;
-    stats.lastCalls = sim.calls;
-    stats.totalCalls += sim.calls;
-    if (sim.calls > stats.maxCalls) stats.maxCalls = sim.calls;
-    stats.lastIterations = played;
+    recordSearch(stats, sim.calls, played);
     return cands[best];
   }
 
-  let lastDecisionCalls = 0;
-  const policy: LookaheadPolicy = {
-    name: NAME,
-    stats,
-    /** Declared budget per decision, in forward-model calls (the harness adjudicates an overrun). */
-    budget: forwardCalls,
-    /** Forward-model calls of the last decision (0 for a mid-round one: the base answers it). */
-    get forwardCalls() {
-      return lastDecisionCalls;
-    },
-    choose(ctx) {
-      if (ctx.decision !== D_COMMIT) {
-        lastDecisionCalls = 0;
-        return own.choose(ctx);
-      }
-      const a = commit(ctx);
-      lastDecisionCalls = stats.lastCalls;
-      return a;
-    },
-  };
-  return policy;
+  return searchPolicy(NAME, stats, forwardCalls, own, commit);
 };
 
 export default factory;

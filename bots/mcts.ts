@@ -60,9 +60,9 @@
  * - The live state is never touched; simulations use a private Kernel built once on the
  *   match's tables. Deterministic given the bot's random stream.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, D_COMMIT, GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, sampleCandidates, styleCandidates, addUnique, newSearchStats, type SearchStats } from '../src/sim/heuristic.js';
+import { evaluate, openCommitment, Simulator, sampleCandidates, styleCandidates, addUnique, newSearchStats, recordSearch, searchPolicy } from '../src/sim/heuristic.js';
 import { checkParamNames, intParam, numberParam, choiceParam } from '../src/bot-params.js';
 import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
 import rammer from './rammer.js';
@@ -72,11 +72,6 @@ const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'oppon
 export const PLAYOUT_POLICIES = MODEL_NAMES;
 const MAX_CANDIDATES = 512;
 const UNLIMITED = 2_147_483_647;
-
-/** An MCTS policy, with its budget use readable. */
-export interface MctsPolicy extends Policy {
-  readonly stats: SearchStats;
-}
 
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);
@@ -287,35 +282,11 @@ const factory: PolicyFactory = (params, rng) => {
     }
     const n0 = actVisits[at];
     if (best !== 0 && n0 > 0 && actValue[at + best] / actVisits[at + best] <= actValue[at] / n0 + margin) best = 0;
-    stats.decisions++;
-    stats.lastCalls = sim.calls;
-    stats.totalCalls += sim.calls;
-    if (sim.calls > stats.maxCalls) stats.maxCalls = sim.calls;
-    stats.lastIterations = done;
+    recordSearch(stats, sim.calls, done);
     return acts[at + best];
   }
 
-  let lastDecisionCalls = 0;
-  const policy: MctsPolicy = {
-    name: NAME,
-    stats,
-    /** Declared budget per decision in forward-model calls (only when `forwardCalls` is given). */
-    budget: hasCalls ? forwardCalls : undefined,
-    /** Forward-model calls of the last decision (0 for a mid-round one: the base answers it). */
-    get forwardCalls() {
-      return lastDecisionCalls;
-    },
-    choose(ctx) {
-      if (ctx.decision !== D_COMMIT) {
-        lastDecisionCalls = 0;
-        return base.choose(ctx);
-      }
-      const a = commit(ctx);
-      lastDecisionCalls = stats.lastCalls;
-      return a;
-    },
-  };
-  return policy;
+  return searchPolicy(NAME, stats, hasCalls ? forwardCalls : undefined, base, commit);
 };
 
 export default factory;

@@ -211,6 +211,47 @@ export function newSearchStats(): SearchStats {
   return { decisions: 0, lastCalls: 0, totalCalls: 0, maxCalls: 0, lastIterations: 0 };
 }
 
+/** Record one finished search in `stats`: its forward-model calls and iterations. */
+export function recordSearch(stats: SearchStats, calls: number, iterations: number): void {
+  stats.decisions++;
+  stats.lastCalls = calls;
+  stats.totalCalls += calls;
+  if (calls > stats.maxCalls) stats.maxCalls = calls;
+  stats.lastIterations = iterations;
+}
+
+/** A search bot's policy, with its budget use readable (by tests and benchmarks). */
+export interface SearchPolicy extends Policy {
+  readonly stats: SearchStats;
+}
+
+/**
+ * The policy shell both search bots share: `search` answers every commitment (and records
+ * itself in `stats`); `base` answers every mid-round decision. It declares `budget` (in
+ * forward-model calls; undefined: none) and reports each decision's `forwardCalls` (0 for a
+ * mid-round one), so the harness can adjudicate an overrun (src/sim/match.ts).
+ */
+export function searchPolicy(name: string, stats: SearchStats, budget: number | undefined, base: Policy, search: (ctx: DecisionContext) => number): SearchPolicy {
+  let lastDecisionCalls = 0;
+  return {
+    name,
+    stats,
+    budget,
+    get forwardCalls() {
+      return lastDecisionCalls;
+    },
+    choose(ctx) {
+      if (ctx.decision !== D_COMMIT) {
+        lastDecisionCalls = 0;
+        return base.choose(ctx);
+      }
+      const a = search(ctx);
+      lastDecisionCalls = stats.lastCalls;
+      return a;
+    },
+  };
+}
+
 /**
  * The forward model of a search: a private Kernel on the match's tables (never the match
  * kernel, which may carry an event log or invariant checks), and a counter of calls to
