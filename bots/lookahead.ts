@@ -46,8 +46,6 @@ import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
 
 const NAME = 'lookahead';
 const PARAMS = ['candidates', 'base', 'opponent', 'margin', 'forwardCalls'] as const;
-/** Policies the bot can build on or model the opponent with. */
-export const OPPONENT_MODELS = MODEL_NAMES;
 
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);

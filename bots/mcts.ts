@@ -69,7 +69,6 @@ import rammer from './rammer.js';
 
 const NAME = 'mcts';
 const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'opponentCandidates', 'base', 'margin', 'playout', 'maxNodes'] as const;
-export const PLAYOUT_POLICIES = MODEL_NAMES;
 const MAX_CANDIDATES = 512;
 const UNLIMITED = 2_147_483_647;
 
@@ -82,7 +81,7 @@ const factory: PolicyFactory = (params, rng) => {
   const c = numberParam(NAME, params, 'c', 0.3, 0, 100);
   const K = intParam(NAME, params, 'candidates', 24, 1, MAX_CANDIDATES);
   const KO = intParam(NAME, params, 'opponentCandidates', Math.min(6, K), 1, K);
-  const playout = choiceParam(NAME, params, 'playout', 'gunner', PLAYOUT_POLICIES);
+  const playout = choiceParam(NAME, params, 'playout', 'gunner', MODEL_NAMES);
   const maxNodes = intParam(NAME, params, 'maxNodes', Math.min(iterations + 1, Math.floor(forwardCalls / 2) + 1, 20_000), 1, 1_000_000);
 
   const baseName = choiceParam(NAME, params, 'base', 'gunner', MODEL_NAMES);
