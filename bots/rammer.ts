@@ -35,9 +35,12 @@ import {
   ENGINE_NONE,
   ENGINE_CW,
   ENGINE_CCW,
+  MAX_SECTIONS,
+  SHIELD_BITS,
 } from '../src/bot-api.js';
 
 const front = new Int32Array(2);
+const room = new Int32Array(MAX_SECTIONS);
 // Hex helpers bound once: a property load from the `hex` module namespace on every call is slow in V8.
 const { distance, opposite, frontCoordinates, DQ, DR } = hex;
 
@@ -125,8 +128,17 @@ const factory: PolicyFactory = (params, rng) => {
           for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
           return DEF_FIRE;
         }
-        case D_SHIELD:
-          return ctx.legal[0]; // the bow first: it hits first
+        case D_SHIELD: {
+          // Fill from the bow (section 0): it hits first.
+          let left = ctx.kernel.shieldRoom(ctx.view, ctx.player, room);
+          let a = 0;
+          for (let sec = 0; left > 0; sec++) {
+            const c = Math.min(room[sec], left);
+            a |= c << (SHIELD_BITS * sec);
+            left -= c;
+          }
+          return a;
+        }
         case D_VENT: {
           // Cool the card furthest down the track.
           let best = VENT_NONE;

@@ -81,6 +81,8 @@ export {
   commitFirst,
   commitSecond,
   commitDir,
+  encodeShields,
+  shieldsPlaced,
 } from './rules/kernel.js';
 export { Cmd, WeaponClass } from './rules/tables.js';
 export { TGT_HULL } from './rules/weapons.js';

@@ -18,6 +18,7 @@
 import * as z from 'zod';
 import { DIRECTION_NAMES, DQ, DR, directionIndex } from '../hex/hex.js';
 import { SPECIAL_KIND_IDS, WEAPON_CLASS_IDS } from '../rules/tables.js';
+import { MAX_ACTIONS, SHIELD_MAX_PER_SECTION } from '../rules/state.js';
 
 /** Most hull sections a ship may have (src/rules/state.ts MAX_SECTIONS). */
 export const MAX_HULL_SECTIONS = 8;
@@ -326,6 +327,32 @@ function checkHull(h: HullFile, ctx: Ctx): void {
 
   if (h.shieldCapacity.perSection > h.shieldCapacity.total)
     fail(ctx, ['shieldCapacity', 'perSection'], `a number <= shieldCapacity.total (${h.shieldCapacity.total}) (4.1.1)`);
+  // Defence Stations lifts every shield and places them again in one arrangement (10.1.4).
+  const sections = h.sections.length;
+  const cap = h.shieldCapacity.perSection;
+  if (cap > SHIELD_MAX_PER_SECTION)
+    fail(ctx, ['shieldCapacity', 'perSection'], `a number <= ${SHIELD_MAX_PER_SECTION} (the most one shield arrangement can put on a section)`);
+  else {
+    const ways = mostArrangements(Array(sections).fill(cap), h.shieldCapacity.total);
+    if (ways > MAX_ACTIONS)
+      fail(ctx, ['shieldCapacity'], `capacities with at most ${MAX_ACTIONS} ways to arrange the shields on the ship (these allow ${ways})`);
+  }
+}
+
+/**
+ * The most ways to place up to `most` shields on sections with the given rooms in one
+ * arrangement (kernel.ts D_SHIELD), over every count from 0 to `most`.
+ */
+export function mostArrangements(rooms: readonly number[], most: number): number {
+  let ways = [1];
+  for (const room of rooms) {
+    const next = Array<number>(ways.length + room).fill(0);
+    ways.forEach((w, t) => {
+      for (let c = 0; c <= room; c++) next[t + c] += w;
+    });
+    ways = next;
+  }
+  return Math.max(...ways.slice(0, most + 1));
 }
 
 /** A loadout as written in a file: card ids, and four corvette card ids (4.2.4). */
@@ -382,6 +409,19 @@ function checkFaction(f: FactionFile, ctx: Ctx): void {
     f[list].forEach((c, i) => claim(c.id, [list, i, 'id'], `${list}[${i}]`));
   }
   claim(f.special.id, ['special', 'id'], 'special');
+
+  // Shield Surge places its new shields in one arrangement, above the per-section cap.
+  const effect = f.special.effect;
+  if (effect.kind === 'shieldSurge') {
+    const most = Math.min(effect.amount, f.hull.shieldCapacity.total);
+    if (most > SHIELD_MAX_PER_SECTION)
+      fail(ctx, ['special', 'effect', 'amount'], `a shieldSurge amount <= ${SHIELD_MAX_PER_SECTION} (the most one shield arrangement can put on a section)`);
+    else {
+      const ways = mostArrangements(Array(f.hull.sections.length).fill(most), most);
+      if (ways > MAX_ACTIONS)
+        fail(ctx, ['special', 'effect', 'amount'], `a shieldSurge amount with at most ${MAX_ACTIONS} ways to arrange the new shields (this one allows ${ways})`);
+    }
+  }
 
   // Token weapons draw from a supply this faction has.
   const supplyText = supplies.length > 0 ? `one of the faction's tokenSupplies ${quoteList(supplies)}` : 'a supply listed under tokenSupplies (there are none)';

@@ -48,6 +48,8 @@ import {
   ENGINE_CCW,
   ENGINE_SETTINGS,
   MAX_ACTIONS,
+  SHIELD_BITS,
+  SHIELD_MAX_PER_SECTION,
   STATUS_ONGOING,
   STATUS_VICTORY,
   STATUS_DRAW,
@@ -154,7 +156,7 @@ export const D_COMMIT = 1;
 export const D_VENT = 2;
 /** Defence Stations option: DEF_FIRE, DEF_HOLD or DEF_SHIELDS (10.1.4). */
 export const D_DEFENCE = 3;
-/** Place one shield: a section index (4.1.1, 10.1.4). */
+/** Place the shields in hand, all at once: an arrangement (encodeShields), 4.1.1, 10.1.4. */
 export const D_SHIELD = 4;
 /** Direction (0..5) for a Power to Engines played through Vent Coolant (10.1.5-10.1.6). */
 export const D_P2E_DIR = 5;
@@ -207,6 +209,21 @@ export function commitDir(a: number): number {
   return a % 6;
 }
 export { MAX_ACTIONS };
+
+// Shield arrangement action id (D_SHIELD): how many of the shields in hand go on each
+// section, SHIELD_BITS bits per section, section 0 lowest (state.ts). Content is checked at
+// load so a count fits and every arrangement list fits MAX_ACTIONS (src/content/schema.ts).
+
+/** Shields a D_SHIELD action puts on section `sec`. */
+export function shieldsPlaced(a: number, sec: number): number {
+  return (a >>> (SHIELD_BITS * sec)) & SHIELD_MAX_PER_SECTION;
+}
+/** The D_SHIELD action putting counts[sec] shields on each section sec < n. */
+export function encodeShields(counts: ArrayLike<number>, n = counts.length): number {
+  let a = 0;
+  for (let sec = 0; sec < n; sec++) a |= counts[sec] << (SHIELD_BITS * sec);
+  return a;
+}
 
 // Sub-steps of a command's resolution (G_SUB).
 const SUB_START = 0;
@@ -292,6 +309,9 @@ export class Kernel {
   private askedCount = 0;
   /** Scratch for counting inside a legal-action listing (never the caller's buffer). */
   private readonly probe = new Int32Array(MAX_ACTIONS);
+  /** Shield room per section (shieldRoom), and on sections sec.. onward (legalShield). */
+  private readonly roomAt = new Int32Array(MAX_SECTIONS);
+  private readonly roomFrom = new Int32Array(MAX_SECTIONS + 1);
   log: EventLog | null = null;
   /** Invariant checking after every resolved step (tests); see invariants.ts. */
   check: ((s: GameState, where: string) => void) | null = null;
@@ -488,7 +508,7 @@ export class Kernel {
         out[1] = DEF_SHIELDS;
         return 2;
       case D_SHIELD:
-        return this.legalShield(s, p, out, s.g[G_SUB] === SUB_SURGE_SHIELDS);
+        return this.legalShield(s, p, out);
       case D_P2E_DIR:
         for (let d = 0; d < 6; d++) out[d] = d;
         return 6;
@@ -579,13 +599,68 @@ export class Kernel {
     return total;
   }
 
-  private legalShield(s: GameState, p: number, out: Int32Array, ignoreSectionCap: boolean): number {
-    const hull = this.faction(s, p).hull;
-    let n = 0;
-    for (let sec = 0; sec < hull.sectionCount; sec++) {
-      if (ignoreSectionCap || s.shields[p * MAX_SECTIONS + sec] < hull.shieldCapSection) out[n++] = sec;
+  /**
+   * Every arrangement of the shields in hand (G_LEFT) into `out`; returns the count. A
+   * section takes at most its room: the per-section cap less what it holds, or with
+   * `ignoreSectionCap` (Shield Surge) any number. As many shields are placed as there is
+   * room for (4.1.1); the rest go back to the supply when the answer is applied. Order: the
+   * most on section 0 first, then on section 1, ...; so out[0] fills from section 0 up.
+   */
+  private legalShield(s: GameState, p: number, out: Int32Array): number {
+    const placing = this.shieldRoom(s, p, this.roomAt);
+    if (placing === 0) return 0;
+    const n = this.faction(s, p).hull.sectionCount;
+    const roomFrom = this.roomFrom;
+    roomFrom[n] = 0;
+    for (let sec = n - 1; sec >= 0; sec--) roomFrom[sec] = roomFrom[sec + 1] + this.roomAt[sec];
+    return this.arrangeShields(0, n, placing, 0, out, 0);
+  }
+
+  /** Arrangements of `left` shields over sections sec..n-1 (legalShield's rooms), after `acc`, into out from k. */
+  private arrangeShields(sec: number, n: number, left: number, acc: number, out: Int32Array, k: number): number {
+    if (sec === n - 1) {
+      out[k] = acc | (left << (SHIELD_BITS * sec));
+      return k + 1;
     }
-    return n;
+    const hi = Math.min(this.roomAt[sec], left);
+    const lo = Math.max(0, left - this.roomFrom[sec + 1]);
+    for (let c = hi; c >= lo; c--) k = this.arrangeShields(sec + 1, n, left - c, acc | (c << (SHIELD_BITS * sec)), out, k);
+    return k;
+  }
+
+  /**
+   * The pending shield arrangement (D_SHIELD) of player p: each section's room into `room`
+   * (the per-section cap less what it holds; for Shield Surge, which ignores that cap, the
+   * shields in hand), and how many shields the arrangement places: those in hand, or fewer
+   * when there is not room for all (4.1.1). 0 when no arrangement is under way.
+   */
+  shieldRoom(s: GameState, p: number, room: Int32Array): number {
+    const left = this.shieldsInHand(s);
+    if (left === 0) return 0;
+    const hull = this.faction(s, p).hull;
+    const surge = s.g[G_SUB] === SUB_SURGE_SHIELDS;
+    let total = 0;
+    for (let sec = 0; sec < hull.sectionCount; sec++) {
+      const r = surge ? left : Math.max(0, hull.shieldCapSection - s.shields[p * MAX_SECTIONS + sec]);
+      room[sec] = r;
+      total += r;
+    }
+    return Math.min(left, total);
+  }
+
+  /** Is `a` an arrangement of the pending shields (decoded, not looked up in a list)? */
+  private isLegalShield(s: GameState, p: number, a: number): boolean {
+    if ((a | 0) !== a) return false;
+    const placing = this.shieldRoom(s, p, this.roomAt);
+    const n = this.faction(s, p).hull.sectionCount;
+    if (n * SHIELD_BITS < 32 && a >>> (n * SHIELD_BITS) !== 0) return false;
+    let sum = 0;
+    for (let sec = 0; sec < n; sec++) {
+      const c = shieldsPlaced(a, sec);
+      if (c > this.roomAt[sec]) return false;
+      sum += c;
+    }
+    return sum === placing;
   }
 
   private legalRepair(s: GameState, p: number, out: Int32Array): number {
@@ -629,6 +704,7 @@ export class Kernel {
       if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
       return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
+    if (s.g[G_DECISION] === D_SHIELD) return this.isLegalShield(s, p, a);
     if (this.askedValid(s)) {
       for (let i = 0; i < this.askedCount; i++) if (this.asked[i] === a) return true;
       return false;
@@ -666,11 +742,21 @@ export class Kernel {
       case D_DEFENCE:
         this.applyDefence(s, p, a);
         break;
-      case D_SHIELD:
-        s.shields[p * MAX_SECTIONS + a]++;
-        g[G_LEFT]--;
-        if (this.log) this.log.push(EV_SHIELD, p, a);
+      case D_SHIELD: {
+        const n = this.faction(s, p).hull.sectionCount;
+        let placed = 0;
+        for (let sec = 0; sec < n; sec++) {
+          const c = shieldsPlaced(a, sec);
+          if (c === 0) continue;
+          s.shields[p * MAX_SECTIONS + sec] += c;
+          placed += c;
+          if (this.log) for (let i = 0; i < c; i++) this.log.push(EV_SHIELD, p, sec);
+        }
+        // Shields with no room left go back to the supply (4.1.1).
+        g[G_SUPPLY_SHIELDS] += g[G_LEFT] - placed;
+        g[G_LEFT] = 0;
         break;
+      }
       case D_P2E_DIR:
         s.p2eDir[p] = a;
         g[G_SUB] = SUB_START;
@@ -1093,8 +1179,8 @@ export class Kernel {
 
   /**
    * Gain up to `gain` shields from the supply (within the ship's total capacity) and lift
-   * every shield on the ship so it can be placed again one at a time (10.1.4: add two and
-   * rearrange). With `keepExisting`, only the new shields are placed (Shield Surge).
+   * every shield on the ship so they can be placed again in one arrangement (10.1.4: add
+   * two and rearrange). With `keepExisting`, only the new shields are placed (Shield Surge).
    */
   private beginShieldPlacement(s: GameState, p: number, gain: number, keepExisting: boolean): void {
     const g = s.g;
@@ -1109,24 +1195,43 @@ export class Kernel {
     g[G_LEFT] = keepExisting ? got : current + got;
   }
 
-  /** Place the lifted shields one decision at a time; true when done. Leftovers return to the supply. */
+  /** Ask for the arrangement of the shields in hand (one decision); true when done. Leftovers return to the supply. */
   private placeShields(s: GameState, p: number, sub: number): boolean {
     const g = s.g;
-    while (g[G_LEFT] > 0) {
-      // The legal list goes straight into this.asked: it is the list ask() would compute.
-      this.askedState = null;
-      const n = this.legalShield(s, p, this.asked, sub === SUB_SURGE_SHIELDS);
-      if (n === 0) {
-        g[G_SUPPLY_SHIELDS] += g[G_LEFT];
-        g[G_LEFT] = 0;
-        break;
-      }
-      g[G_SUB] = sub;
-      g[G_DECISION] = D_SHIELD;
-      g[G_PENDING] = 1 << p;
-      if (this.offer(s, p, n)) return false;
+    if (g[G_LEFT] === 0) return true;
+    g[G_SUB] = sub;
+    const placing = this.shieldRoom(s, p, this.roomAt);
+    if (placing === 0) {
+      g[G_SUPPLY_SHIELDS] += g[G_LEFT];
+      g[G_LEFT] = 0;
+      return true;
     }
-    return true;
+    g[G_DECISION] = D_SHIELD;
+    // One arrangement when every section is filled or only one has room: filling from
+    // section 0 gives it. Otherwise ask; the arrangements are listed only if someone asks
+    // for the list, and an answer is checked by decoding it (isLegal).
+    const n = this.faction(s, p).hull.sectionCount;
+    let total = 0;
+    let withRoom = 0;
+    for (let sec = 0; sec < n; sec++) {
+      total += this.roomAt[sec];
+      if (this.roomAt[sec] > 0) withRoom++;
+    }
+    if (placing === total || withRoom === 1) {
+      let a = 0;
+      let left = placing;
+      for (let sec = 0; sec < n && left > 0; sec++) {
+        const c = Math.min(this.roomAt[sec], left);
+        a |= c << (SHIELD_BITS * sec);
+        left -= c;
+      }
+      this.apply(s, p, a);
+      return true;
+    }
+    this.askedState = null;
+    g[G_PENDING] = 1 << p;
+    s.touch();
+    return false;
   }
 
   private resolveVent(s: GameState, p: number): boolean {

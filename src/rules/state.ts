@@ -48,6 +48,13 @@ export const ENGINE_NONE = 9;
 export const ENGINE_SETTINGS = 10;
 /** Upper bound on legal actions at any decision point: commitments are engine x 9 x 9 x 6 directions. */
 export const MAX_ACTIONS = ENGINE_SETTINGS * 9 * 9 * 6;
+/**
+ * A shield arrangement action (D_SHIELD, kernel.ts encodeShields) holds SHIELD_BITS bits per
+ * section, so it puts at most SHIELD_MAX_PER_SECTION shields on one section; content is
+ * checked against this and against MAX_ACTIONS arrangements (src/content/schema.ts).
+ */
+export const SHIELD_BITS = 4;
+export const SHIELD_MAX_PER_SECTION = (1 << SHIELD_BITS) - 1;
 
 /** Match status. */
 export const STATUS_ONGOING = 0;

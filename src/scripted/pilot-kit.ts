@@ -29,6 +29,7 @@ import {
   DEF_SHIELDS,
   CARD_NONE,
   encodeCommit,
+  encodeShields,
   Cmd,
   WeaponClass,
   TGT_HULL,
@@ -993,20 +994,33 @@ export function sectionExposure(sec: number, lineHex: number): number {
   return onLine - near;
 }
 
-/** Where the next shield goes (4.1.1): the exposed sections first, spreading over them. */
+/** chooseShield's room per section and its arrangement. */
+const shieldRoomAt = new Int32Array(MAX_SECTIONS);
+const shieldPut = new Int32Array(MAX_SECTIONS);
+
+/**
+ * How to arrange the shields in hand (4.1.1): one at a time, each on the section with the
+ * best value, the exposed sections first, spreading over them.
+ */
 export function chooseShield(ctx: DecisionContext): number {
   const line = enemyLineHex();
-  let best = ctx.legal[0];
-  let bestV = -1e9;
-  for (let i = 0; i < ctx.count; i++) {
-    const sec = ctx.legal[i];
-    const v = 2 * sectionExposure(sec, line) - 1.5 * V.shields[ME * MAX_SECTIONS + sec] - 0.3 * V.armour[ME * MAX_SECTIONS + sec];
-    if (v > bestV) {
-      bestV = v;
-      best = sec;
+  const n = myHull.sectionCount;
+  const placing = ctx.kernel.shieldRoom(V, ME, shieldRoomAt);
+  shieldPut.fill(0);
+  for (let k = 0; k < placing; k++) {
+    let best = -1;
+    let bestV = -1e9;
+    for (let sec = 0; sec < n; sec++) {
+      if (shieldPut[sec] >= shieldRoomAt[sec]) continue;
+      const v = 2 * sectionExposure(sec, line) - 1.5 * (V.shields[ME * MAX_SECTIONS + sec] + shieldPut[sec]) - 0.3 * V.armour[ME * MAX_SECTIONS + sec];
+      if (v > bestV) {
+        bestV = v;
+        best = sec;
+      }
     }
+    shieldPut[best]++;
   }
-  return best;
+  return encodeShields(shieldPut, n);
 }
 
 /** Which armour point to restore: an open section first, then the exposed ones. */

@@ -26,6 +26,7 @@ import {
   VENT_NONE,
   CARD_NONE,
   encodeCommit,
+  shieldsPlaced,
 } from '../rules/kernel.js';
 import { GameState, MAX_ACTIONS, STATUS_ONGOING, PHASE_COMMIT, G_FMOUNT, G_FSRC } from '../rules/state.js';
 import { TGT_HULL } from '../rules/weapons.js';
@@ -45,7 +46,13 @@ export function actionName(k: Kernel, s: GameState, p: number, d: number, a: num
       return a === VENT_NONE ? 'none' : COMMAND_IDS[a];
     case D_DEFENCE:
       return DEFENCE_WORDS[a];
-    case D_SHIELD:
+    case D_SHIELD: {
+      // The arrangement as one section name per shield, in hull order: `port+port+stern`.
+      const names = k.faction(s, p).hull.sectionNames;
+      const parts: string[] = [];
+      for (let sec = 0; sec < names.length; sec++) for (let i = shieldsPlaced(a, sec); i > 0; i--) parts.push(names[sec]);
+      return parts.join('+');
+    }
     case D_REPAIR:
       return k.faction(s, p).hull.sectionNames[a];
     case D_P2E_DIR:
@@ -144,12 +151,26 @@ export function runScenario(file: string, sc: Scenario, opts: { seed?: string | 
       const i = next[p]++;
       const where = `${at}.players[${p}].decisions[${i}]`;
       if (i >= answers.length) throw ConfigError.at(file, where, `an answer to the ${DECISION_NAMES[d]} decision (one of ${names.join(', ')})`, undefined);
-      const j = names.indexOf(answers[i]);
-      if (j < 0) throw ConfigError.at(file, where, `one of ${names.join(', ')} for the ${DECISION_NAMES[d]} decision`, answers[i]);
+      const j = names.indexOf(d === D_SHIELD ? shieldAnswer(kernel, state, p, answers[i]) : answers[i]);
+      if (j < 0) throw ConfigError.at(file, where, d === D_SHIELD ? shieldExpected(names) : `one of ${names.join(', ')} for the ${DECISION_NAMES[d]} decision`, answers[i]);
       kernel.submit(state, p, legal[j]);
     }
   }
   return { kernel, state, log, tables };
+}
+
+/** A shield answer in hull order (`stern+port` is `port+stern`); unknown names are left for the error. */
+function shieldAnswer(k: Kernel, s: GameState, p: number, answer: string): string {
+  const names = k.faction(s, p).hull.sectionNames;
+  const parts = String(answer).split('+').map((x) => x.trim());
+  if (parts.some((x) => !names.includes(x))) return answer;
+  return parts.sort((x, y) => names.indexOf(x) - names.indexOf(y)).join('+');
+}
+
+function shieldExpected(names: string[]): string {
+  const n = names[0].split('+').length;
+  const shown = names.length > 6 ? `${names.slice(0, 6).join(', ')}, ... (${names.length} in all)` : names.join(', ');
+  return `the arrangement of ${n} shield${n === 1 ? '' : 's'}: one section name per shield joined by '+', within each section's room, e.g. one of ${shown}`;
 }
 
 function commitAction(file: string, at: string, c: ScenarioCommit): number {

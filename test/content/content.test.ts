@@ -259,6 +259,34 @@ const broken: BrokenRow[] = [
     got: '[2,-2]',
   },
   {
+    name: 'shields per section beyond what one arrangement holds (10.1.4, 4.1.1)',
+    file: 'factions/fpa.yaml',
+    mutate: (d) => (d.hull.shieldCapacity = { perSection: 16, total: 20 }),
+    path: 'hull.shieldCapacity.perSection',
+    expected: 'a number <= 15 (the most one shield arrangement can put on a section)',
+    got: '16',
+  },
+  {
+    name: 'shield capacities with too many arrangements for one decision (10.1.4)',
+    file: 'factions/fpa.yaml',
+    // 5 sections of 10: 25 shields can be arranged 8,801 ways (5 sections of 6 allow at most 1,451).
+    mutate: (d) => (d.hull.shieldCapacity = { perSection: 10, total: 50 }),
+    path: 'hull.shieldCapacity',
+    expected: 'capacities with at most 4860 ways to arrange the shields on the ship (these allow 8801)',
+    got: '',
+  },
+  {
+    name: 'a Shield Surge too large for one arrangement',
+    file: 'factions/fpa.yaml',
+    mutate: (d) => {
+      d.hull.shieldCapacity = { perSection: 2, total: 20 };
+      d.special.effect = { kind: 'shieldSurge', amount: 16 };
+    },
+    path: 'special.effect.amount',
+    expected: 'a shieldSurge amount <= 15',
+    got: '',
+  },
+  {
     name: 'unknown tokenSupply (component list)',
     file: 'factions/fpa.yaml',
     mutate: (d) => (d.broadsides[0].tokenSupply = 'plasmaTorpedo'),

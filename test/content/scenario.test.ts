@@ -62,6 +62,7 @@ describe('bad scenario files (clear errors: file, path, value, expectation)', ()
     ['missing Power to Engines direction', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['powerToEngines', 'fireMain'] }), 'rounds[0].players[0].direction', /a direction for Power to Engines/],
     ['missing decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'] }), 'rounds[0].players[0].decisions[0]', /an answer to the defence decision \(one of fire, hold, shields\)/],
     ['wrong decision answer', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'], decisions: ['shieldz'] }), 'rounds[0].players[0].decisions[0]', /one of fire, hold, shields .* got "shieldz"/],
+    ['shield arrangement one short (10.1.4: both shields are placed)', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['defenceStations', 'fireMain'], decisions: ['shields', 'bow'] }), 'rounds[0].players[0].decisions[1]', /the arrangement of 2 shields: one section name per shield joined by '\+', within each section's room, e.g. one of bow\+bow, bow\+core, .* \(15 in all\), got "bow"/],
     ['token under a hull', (d) => ((d as Record<string, unknown>).tokens = [{ kind: 'projectile', owner: 1, from: 'main', position: [0, 4], facing: 'N' }]), 'ships', /token 0 at \(0, 4\) is under ship 0/],
     ['too few commitments', (d) => d.rounds[0].players.pop(), 'rounds[0].players', /one commitment per ship/],
   ];

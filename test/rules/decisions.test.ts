@@ -18,6 +18,7 @@ import {
   commitFirst,
   commitSecond,
   commitDir,
+  encodeShields,
   CARD_NONE,
   D_COMMIT,
   D_DEFENCE,
@@ -259,9 +260,13 @@ describe('illegal answers throw and change nothing (design section 2: callers ad
     expect(s.bytes).toEqual(before);
     k.submit(s, 0, DEF_SHIELDS);
     expect(s.decision).toBe(D_SHIELD);
-    // FPA: 5 sections, nothing on them yet: every section is a legal place for the first shield.
-    expect(legalOf(s, 0)).toEqual([0, 1, 2, 3, 4]);
-    expect(() => k.submit(s, 0, 5)).toThrow(/illegal action/);
+    // FPA: 5 sections, none holding shields, 2 gained: every way to put 2 on 5 sections, at most 2 each.
+    const arrangements = legalOf(s, 0);
+    expect(arrangements).toHaveLength(15);
+    expect(arrangements[0]).toBe(encodeShields([2, 0, 0, 0, 0]));
+    expect(arrangements[14]).toBe(encodeShields([0, 0, 0, 0, 2]));
+    expect(() => k.submit(s, 0, encodeShields([1, 0, 0, 0, 0]))).toThrow(/illegal action/); // one short
+    expect(() => k.submit(s, 0, encodeShields([0, 0, 0, 0, 0, 2]))).toThrow(/illegal action/); // no sixth section
   });
 
   it('Vent Coolant (10.1.5): only cards on the own track or nothing; a vented Defence Stations cannot be held (interpretation 10)', () => {
