@@ -5,11 +5,18 @@
  * - Tree: one node per commitment (the start of a round). At a node each live player keeps
  *   its OWN statistics, visits and summed value per own candidate action, and picks its
  *   action by UCB1 on them alone (decoupled UCT); the joint action (one candidate index per
- *   player) leads to the child. The search is open-loop: nodes hold no states; every
- *   iteration copies the root (copyFrom) and replays its path, so mid-round chance (the
- *   playout policy's answers) is sampled anew each time. A candidate that is not legal in
- *   the current replay (a hand changed by an earlier mid-round choice) is skipped; if a
- *   player has none, the iteration leaves the tree and plays out.
+ *   player) leads to the child. The search is open-loop: every iteration copies the root
+ *   (copyFrom) and replays its path, so mid-round chance (the playout policy's answers) is
+ *   sampled anew each time. A candidate that is not legal in the current replay (a hand
+ *   changed by an earlier mid-round choice) is skipped; if a player has none, the iteration
+ *   leaves the tree and plays out.
+ * - State cache: the kernel is deterministic, and so are the styles (src/sim/models.ts), so
+ *   a round in which no policy drew a random number (the bot counts the draws on its
+ *   stream) ends in the same state whenever it is replayed from the same state. A node
+ *   reached from the root by such rounds alone keeps that state (up to MAX_CACHED per bot),
+ *   and later iterations start there instead of replaying: the same search, without the
+ *   replay's kernel and policy work (mostly the base's mid-round answers in the root's
+ *   round). Rounds that drew (rammer's and random's answers) are replayed as before.
  * - Base style (param `base`, default 'gunner'; any name in src/sim/models.ts): it answers
  *   this bot's mid-round decisions in the real game, and every player's mid-round decisions
  *   in the root's round of each simulation. Its commitment is the first root candidate.
@@ -45,13 +52,16 @@
  *   decision: kernel.submit on simulation states; none by default); the search stops at
  *   whichever comes first, and never submits past `forwardCalls` (a playout cut short by it
  *   is scored where it stopped). Given only `forwardCalls`, iterations are unbounded.
- *   Counting calls, never time, keeps a match replayable from its seed. With `forwardCalls`
- *   the policy declares it as its `budget` and reports each decision's `forwardCalls`, so
- *   the harness can adjudicate an overrun (src/sim/match.ts).
+ *   Counting calls, never time, keeps a match replayable from its seed. A round taken from
+ *   the state cache is charged the calls its replay made, so a budget buys the same search
+ *   with or without the cache; only calls made are reported. With `forwardCalls` the
+ *   policy declares it as its `budget` and reports each decision's `forwardCalls`, so the
+ *   harness can adjudicate an overrun (src/sim/match.ts).
  * - Memory: nodes live in preallocated typed arrays (a pool of `maxNodes`, default the most
  *   one search can add: iterations + 1, or forwardCalls / 2 + 1, at most 20,000); per node
  *   and player, K actions, visits and value sums; when the pool is full the tree stops growing
- *   and iterations play out from where they leave it. States: two preallocated GameStates.
+ *   and iterations play out from where they leave it. States: two preallocated GameStates,
+ *   and the state cache's, allocated as first used and kept for later searches.
  * - Hidden information: the root is a copy of the view with every live player pending for
  *   the commitment again (heuristic.ts `openCommitment`), so what the opponent has already,
  *   secretly, committed cannot change the answer.
@@ -71,6 +81,8 @@ const NAME = 'mcts';
 const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'opponentCandidates', 'base', 'margin', 'playout', 'maxNodes'] as const;
 const MAX_CANDIDATES = 512;
 const UNLIMITED = 2_147_483_647;
+/** Most states one bot keeps in its state cache (about 8 kB each). */
+const MAX_CACHED = 1024;
 
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);
@@ -86,11 +98,18 @@ const factory: PolicyFactory = (params, rng) => {
 
   const baseName = choiceParam(NAME, params, 'base', 'gunner', MODEL_NAMES);
   const margin = numberParam(NAME, params, 'margin', 0.01, 0, 2);
-  const base = modelPolicy(baseName, rng);
-  const rammers: Policy[] = [rammer({}, rng), rammer({ maxSpeed: 1 }, rng), rammer({ maxSpeed: 3 }, rng)];
+  /** Draws by the simulated policies so far: a round that draws none is a function of its start state (state cache). */
+  let draws = 0;
+  /** The bot's stream, counted: the same numbers in the same order. */
+  const counted = (): number => {
+    draws++;
+    return rng();
+  };
+  const base = modelPolicy(baseName, counted);
+  const rammers: Policy[] = [rammer({}, counted), rammer({ maxSpeed: 1 }, counted), rammer({ maxSpeed: 3 }, counted)];
   /** Suggesters at the root besides the base: the other styles and rammer (heuristic.ts styleCandidates); deeper nodes: rammer's three speeds. */
-  const others: Policy[] = [...STYLE_NAMES.filter((n) => n !== baseName).map((n) => modelPolicy(n, rng)), rammers[0]];
-  const playoutPolicy = modelPolicy(playout, rng);
+  const others: Policy[] = [...STYLE_NAMES.filter((n) => n !== baseName).map((n) => modelPolicy(n, counted)), rammers[0]];
+  const playoutPolicy = modelPolicy(playout, counted);
   const pols: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(playoutPolicy);
   /** Mid-round answers in the root's round, for every seat: the base. */
   const firstRound: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(base);
@@ -119,6 +138,15 @@ const factory: PolicyFactory = (params, rng) => {
   let nodes = 0;
   const pathNode = new Int32Array(depth + 1);
   let pathSel = new Int32Array(0);
+  /** Per node: its slot in `cache` (-1: none), and the forward calls of the round that led to it. */
+  let cacheSlot = new Int32Array(0);
+  let roundCalls = new Int32Array(0);
+  /** States reached at nodes by rounds that drew no random number (slots reused across searches). */
+  const cache: GameState[] = [];
+  const cacheSlots = Math.min(maxNodes, MAX_CACHED);
+  let cacheUsed = 0;
+  /** Calls charged to the budget for rounds replayed from the cache (not made, so not reported). */
+  let replayed = 0;
 
   function allocate(players: number): void {
     P = players;
@@ -132,6 +160,8 @@ const factory: PolicyFactory = (params, rng) => {
     actVisits = new Int32Array(maxNodes * P * K);
     actValue = new Float64Array(maxNodes * P * K);
     pathSel = new Int32Array((depth + 1) * P);
+    cacheSlot = new Int32Array(maxNodes);
+    roundCalls = new Int32Array(maxNodes);
   }
 
   function newNode(key: number): number {
@@ -141,7 +171,17 @@ const factory: PolicyFactory = (params, rng) => {
     nodeKey[i] = key;
     nodeVisits[i] = 0;
     expanded[i] = 0;
+    cacheSlot[i] = -1;
     return i;
+  }
+
+  /** Keep `s` as the state at `node`, reached by a round of `calls` forward calls, if a slot is free. */
+  function store(node: number, s: GameState, calls: number): void {
+    if (cacheSlot[node] >= 0 || cacheUsed >= cacheSlots) return;
+    if (cacheUsed === cache.length) cache.push(new GameState());
+    cache[cacheUsed].copyFrom(s);
+    cacheSlot[node] = cacheUsed++;
+    roundCalls[node] = calls;
   }
 
   /** Build each pending player's candidate set at `node` from the state `s` there. */
@@ -197,6 +237,8 @@ const factory: PolicyFactory = (params, rng) => {
     let roundsLeft = depth;
     let len = 0;
     const radix = K + 1;
+    /** No random number drawn in a round so far: `s` is a function of the path (state cache). */
+    let exact = true;
     while (node >= 0 && roundsLeft > 0 && s.status === STATUS_ONGOING && !sm.exhausted) {
       if (!expanded[node]) expand(node, s);
       const pending = s.pending;
@@ -219,19 +261,34 @@ const factory: PolicyFactory = (params, rng) => {
         break;
       }
       pathNode[len++] = node;
-      for (let q = 0; q < P; q++) if ((pending >> q) & 1) sm.submit(s, q, acts[(node * P + q) * K + pathSel[(len - 1) * P + q]]);
-      sm.finishRound(s, len === 1 ? firstRound : pols);
-      roundsLeft--;
       let child = firstChild[node];
       while (child >= 0 && nodeKey[child] !== key) child = nextSibling[child];
+      // A deterministic round seen before: its end state, charged as if replayed (when the
+      // budget would not have cut the replay short; else replay it).
+      if (child >= 0 && exact && cacheSlot[child] >= 0 && sm.calls + roundCalls[child] <= sm.limit) {
+        s.copyFrom(cache[cacheSlot[child]]);
+        sm.calls += roundCalls[child];
+        replayed += roundCalls[child];
+        roundsLeft--;
+        node = child;
+        continue;
+      }
+      const calls0 = sm.calls;
+      const draws0 = draws;
+      for (let q = 0; q < P; q++) if ((pending >> q) & 1) sm.submit(s, q, acts[(node * P + q) * K + pathSel[(len - 1) * P + q]]);
+      const finished = sm.finishRound(s, len === 1 ? firstRound : pols);
+      roundsLeft--;
+      if (draws !== draws0) exact = false;
       if (child < 0) {
         if (nodes < maxNodes) {
           child = newNode(key);
           nextSibling[child] = firstChild[node];
           firstChild[node] = child;
+          if (exact && finished) store(child, s, sm.calls - calls0);
         }
         break; // leave the tree: play out
       }
+      if (exact && finished) store(child, s, sm.calls - calls0);
       node = child;
     }
     while (roundsLeft > 0 && s.status === STATUS_ONGOING && !sm.exhausted) {
@@ -261,6 +318,8 @@ const factory: PolicyFactory = (params, rng) => {
     if (root.players !== P) allocate(root.players);
     sim.begin(forwardCalls);
     nodes = 0;
+    cacheUsed = 0;
+    replayed = 0;
     newNode(0);
     expand(0, root);
     let done = 0;
@@ -281,7 +340,7 @@ const factory: PolicyFactory = (params, rng) => {
     }
     const n0 = actVisits[at];
     if (best !== 0 && n0 > 0 && actValue[at + best] / actVisits[at + best] <= actValue[at] / n0 + margin) best = 0;
-    recordSearch(stats, sim.calls, done);
+    recordSearch(stats, sim.calls - replayed, done);
     return acts[at + best];
   }
 
