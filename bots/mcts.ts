@@ -13,7 +13,7 @@
  * - State cache: the kernel is deterministic, and so are the styles (src/sim/models.ts), so
  *   a round in which no policy drew a random number (the bot counts the draws on its
  *   stream) ends in the same state whenever it is replayed from the same state. A node
- *   reached from the root by such rounds alone keeps that state (up to MAX_CACHED per bot),
+ *   reached from the root by such rounds alone keeps that state (up to MAX_CACHED a search),
  *   and later iterations start there instead of replaying: the same search, without the
  *   replay's kernel and policy work (mostly the base's mid-round answers in the root's
  *   round). Rounds that drew (rammer's and random's answers) are replayed as before.
@@ -61,7 +61,8 @@
  *   one search can add: iterations + 1, or forwardCalls / 2 + 1, at most 20,000); per node
  *   and player, K actions, visits and value sums; when the pool is full the tree stops growing
  *   and iterations play out from where they leave it. States: two preallocated GameStates,
- *   and the state cache's, allocated as first used and kept for later searches.
+ *   and the state cache's bytes (CACHE, shared by the thread's mcts bots, allocated
+ *   CACHE_CHUNK states at a time as first needed).
  * - Hidden information: the root is a copy of the view with every live player pending for
  *   the commitment again (heuristic.ts `openCommitment`), so what the opponent has already,
  *   secretly, committed cannot change the answer.
@@ -70,7 +71,7 @@
  * - The live state is never touched; simulations use a private Kernel built once on the
  *   match's tables. Deterministic given the bot's random stream.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState, MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING } from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
 import { evaluate, openCommitment, Simulator, sampleCandidates, styleCandidates, addUnique, newSearchStats, recordSearch, searchPolicy } from '../src/sim/heuristic.js';
 import { checkParamNames, intParam, numberParam, choiceParam } from '../src/bot-params.js';
@@ -81,8 +82,25 @@ const NAME = 'mcts';
 const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'opponentCandidates', 'base', 'margin', 'playout', 'maxNodes'] as const;
 const MAX_CANDIDATES = 512;
 const UNLIMITED = 2_147_483_647;
-/** Most states one bot keeps in its state cache (about 8 kB each). */
+/** Most states a search keeps in the state cache (STATE_BYTES, about 3.5 kB, each). */
 const MAX_CACHED = 1024;
+/** Cache slots allocated at a time (one buffer each). */
+const CACHE_CHUNK = 64;
+/**
+ * The state cache's slots, one view each: shared by every mcts bot in the thread (a search
+ * runs to the end before another starts, and a cached state is used only in the search that
+ * stored it), so a new bot does not pay for fresh memory.
+ */
+const CACHE: Uint8Array[] = [];
+
+/** Slot i of CACHE, allocated with its chunk when first needed. */
+function cacheSlotView(i: number): Uint8Array {
+  while (CACHE.length <= i) {
+    const buf = new ArrayBuffer(CACHE_CHUNK * STATE_BYTES);
+    for (let j = 0; j < CACHE_CHUNK; j++) CACHE.push(new Uint8Array(buf, j * STATE_BYTES, STATE_BYTES));
+  }
+  return CACHE[i];
+}
 
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);
@@ -133,16 +151,18 @@ const factory: PolicyFactory = (params, rng) => {
   let candCount = new Int32Array(0);
   /** Per node, player and candidate (index (node * P + player) * K + i): action, visits, summed value. */
   let acts = new Int32Array(0);
+  /** Per node and player: 1 once actLegal holds its candidates' legality (nodes reached by rounds that drew nothing, whose state never changes). */
+  let legalKnown = new Uint8Array(0);
+  let actLegal = new Uint8Array(0);
   let actVisits = new Int32Array(0);
   let actValue = new Float64Array(0);
   let nodes = 0;
   const pathNode = new Int32Array(depth + 1);
   let pathSel = new Int32Array(0);
-  /** Per node: its slot in `cache` (-1: none), and the forward calls of the round that led to it. */
+  /** Per node: its slot in CACHE (-1: none), and the forward calls of the round that led to it. */
   let cacheSlot = new Int32Array(0);
   let roundCalls = new Int32Array(0);
-  /** States reached at nodes by rounds that drew no random number (slots reused across searches). */
-  const cache: GameState[] = [];
+  /** Slots of CACHE in use: states reached at nodes by rounds that drew no random number. */
   const cacheSlots = Math.min(maxNodes, MAX_CACHED);
   let cacheUsed = 0;
   /** Calls charged to the budget for rounds replayed from the cache (not made, so not reported). */
@@ -157,6 +177,8 @@ const factory: PolicyFactory = (params, rng) => {
     expanded = new Uint8Array(maxNodes);
     candCount = new Int32Array(maxNodes * P);
     acts = new Int32Array(maxNodes * P * K);
+    legalKnown = new Uint8Array(maxNodes * P);
+    actLegal = new Uint8Array(maxNodes * P * K);
     actVisits = new Int32Array(maxNodes * P * K);
     actValue = new Float64Array(maxNodes * P * K);
     pathSel = new Int32Array((depth + 1) * P);
@@ -178,8 +200,7 @@ const factory: PolicyFactory = (params, rng) => {
   /** Keep `s` as the state at `node`, reached by a round of `calls` forward calls, if a slot is free. */
   function store(node: number, s: GameState, calls: number): void {
     if (cacheSlot[node] >= 0 || cacheUsed >= cacheSlots) return;
-    if (cacheUsed === cache.length) cache.push(new GameState());
-    cache[cacheUsed].copyFrom(s);
+    cacheSlotView(cacheUsed).set(s.bytes);
     cacheSlot[node] = cacheUsed++;
     roundCalls[node] = calls;
   }
@@ -200,6 +221,7 @@ const factory: PolicyFactory = (params, rng) => {
         }
       }
       candCount[node * P + q] = count;
+      legalKnown[node * P + q] = 0;
       for (let i = 0; i < count; i++) {
         actVisits[at + i] = 0;
         actValue[at + i] = 0;
@@ -208,16 +230,23 @@ const factory: PolicyFactory = (params, rng) => {
     expanded[node] = 1;
   }
 
-  /** Decoupled UCB1 for player q at `node`, over the candidates legal in `s`; -1 if none. */
-  function select(node: number, q: number, s: GameState): number {
+  /**
+   * Decoupled UCB1 for player q at `node`, over the candidates legal in `s`; -1 if none.
+   * `exact`: `s` is the node's one state (no draw on the path), so legality is checked once.
+   */
+  function select(node: number, q: number, s: GameState, exact: boolean): number {
     const k = sim!.kernel;
     const at = (node * P + q) * K;
     const count = candCount[node * P + q];
+    if (exact && !legalKnown[node * P + q]) {
+      for (let i = 0; i < count; i++) actLegal[at + i] = k.isLegal(s, q, acts[at + i]) ? 1 : 0;
+      legalKnown[node * P + q] = 1;
+    }
     const logN = Math.log(Math.max(1, nodeVisits[node]));
     let best = -1;
     let bestU = -Infinity;
     for (let i = 0; i < count; i++) {
-      if (!k.isLegal(s, q, acts[at + i])) continue;
+      if (exact ? actLegal[at + i] === 0 : !k.isLegal(s, q, acts[at + i])) continue;
       const n = actVisits[at + i];
       if (n === 0) return i;
       const u = actValue[at + i] / n + c * Math.sqrt(logN / n);
@@ -247,7 +276,7 @@ const factory: PolicyFactory = (params, rng) => {
       for (let q = 0; q < P; q++) {
         let idx = -1;
         if ((pending >> q) & 1) {
-          idx = select(node, q, s);
+          idx = select(node, q, s, exact);
           if (idx < 0) {
             ok = false;
             break;
@@ -266,7 +295,8 @@ const factory: PolicyFactory = (params, rng) => {
       // A deterministic round seen before: its end state, charged as if replayed (when the
       // budget would not have cut the replay short; else replay it).
       if (child >= 0 && exact && cacheSlot[child] >= 0 && sm.calls + roundCalls[child] <= sm.limit) {
-        s.copyFrom(cache[cacheSlot[child]]);
+        s.bytes.set(CACHE[cacheSlot[child]]);
+        s.touch();
         sm.calls += roundCalls[child];
         replayed += roundCalls[child];
         roundsLeft--;
