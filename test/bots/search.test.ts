@@ -2,7 +2,8 @@
  * The search bots (bots/lookahead.ts, bots/mcts.ts) and their shared evaluation
  * (src/sim/heuristic.ts): they answer only legal actions and never touch the state they are
  * shown, replay exactly from a seed, cannot read the opponent's face-down commitment, check
- * their params, keep to their forward-model budgets, and lookahead beats random.
+ * their params, keep to their forward-model budgets, and lookahead beats random; and what
+ * mcts's state cache assumes (a round the styles play is a function of its start state).
  *
  * Content: the frozen test fixtures (test/fixtures/configs), so a designer changing the
  * shipped numbers cannot move these results. MCTS runs with small budgets here to keep the
@@ -16,7 +17,7 @@ import { enableInvariantChecks } from '../../src/rules/invariants.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
-import { evaluate, openCommitment, EVAL_SCALE } from '../../src/sim/heuristic.ts';
+import { evaluate, openCommitment, EVAL_SCALE, Simulator } from '../../src/sim/heuristic.ts';
 import type { DecisionContext, Policy, PolicyFactory } from '../../src/bot-api.ts';
 import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
@@ -154,6 +155,31 @@ function answer(factory: PolicyFactory, params: Record<string, unknown>, s: Game
   const ctx: DecisionContext = { kernel: k, view, player: p, decision: s.decision, legal, count };
   return { a: pol.choose(ctx), calls: statsOf(pol)?.lastCalls ?? 0 };
 }
+
+describe("mcts's state cache rests on this: a round the styles play ends in the same state whenever it starts from the same one", () => {
+  it('replays of one round by gunner and brawler are byte-identical, on a fresh kernel and on one that has simulated other rounds', () => {
+    const sim = new Simulator(new Kernel(t));
+    const pols = [gunnerBot({}, seedrandom('x')), brawlerBot({}, seedrandom('y'))];
+    const a = new GameState();
+    const b = new GameState();
+    let checked = 0;
+    for (const [seed, round] of [[11, 1], [12, 3], [13, 5], [14, 7]] as const) {
+      const s = positionAt(seed, round);
+      if (!s) continue;
+      openCommitment(s);
+      sim.begin(Infinity);
+      expect(sim.playRound(a.copyFrom(s), pols)).toBe(true);
+      // Other simulations on the same kernel in between, then the same round again.
+      const other = positionAt(seed + 100, 2);
+      if (other) sim.playRound(openCommitment(other), [pols[1], pols[0]]);
+      expect(sim.playRound(b.copyFrom(s), pols)).toBe(true);
+      expect(a.round).toBeGreaterThan(s.round);
+      expect(same(a.bytes, b.bytes)).toBe(true);
+      checked++;
+    }
+    expect(checked).toBe(4);
+  });
+});
 
 describe('hidden information: the answer does not depend on what the opponent has secretly committed', () => {
   const bots: [string, PolicyFactory, Record<string, unknown>][] = [
