@@ -16,7 +16,8 @@
  *   reached from the root by such rounds alone keeps that state (up to MAX_CACHED a search),
  *   and later iterations start there instead of replaying: the same search, without the
  *   replay's kernel and policy work (mostly the base's mid-round answers in the root's
- *   round). Rounds that drew (rammer's and random's answers) are replayed as before.
+ *   round). Rounds that drew (rammer's and random's answers) are replayed as before. At
+ *   such a node the candidates' legality is also checked once, not at every visit.
  * - Base style (param `base`, default 'gunner'; any name in src/sim/models.ts): it answers
  *   this bot's mid-round decisions in the real game, and every player's mid-round decisions
  *   in the root's round of each simulation. Its commitment is the first root candidate.
