@@ -5,7 +5,9 @@
  * Why it is built this way: a corvette on the board is a small token (kind corvette, ref
  * 2 + its slot), and its slot records where it is (aboard, on the board, destroyed).
  * Launches and moves are integer actions whose legal lists are written into the caller's
- * buffer, with the encodings below, so a policy chooses them like any other decision.
+ * buffer, with the encodings below, so a policy chooses them like any other decision. The
+ * kernel may also probe them with `max` (is there one answer? a second?) and check an answer
+ * by decoding it (isLegalLaunch, isLegalMove) instead of listing: both must agree with the lists.
  * Loops count from `0 - n`, never `-n`: in V8 `-0` is a heap-allocated double.
  */
 import { DQ, DR } from '../hex/hex.js';
@@ -21,6 +23,7 @@ import {
   SMALL_CORVETTE,
   G_PLAYERS,
   G_TOKEN_SERIAL,
+  MAX_ACTIONS,
   LO_HANGAR,
   LO_CORVETTES,
   ST_CORV_LAUNCHED,
@@ -107,9 +110,9 @@ export class Corvettes {
 
   /**
    * Legal launches for p into out; returns the count. Each spot is checked once and offered
-   * for every corvette aboard. With `firstOnly`, stops at the first (a yes/no probe).
+   * for every corvette aboard. Stops once `max` are listed (a probe: is there one? a second?).
    */
-  legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
+  legalLaunches(s: GameState, p: number, out: Int32Array, max = MAX_ACTIONS): number {
     const f = this.k.faction(s, p);
     let aboard = 0;
     for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard++;
@@ -140,11 +143,24 @@ export class Corvettes {
           for (let slot = 0; slot < CORVETTES; slot++) {
             if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
             out[n++] = encodeLaunch(slot, h, e, t);
-            if (firstOnly) return n;
+            if (n >= max) return n;
           }
       }
     }
     return n;
+  }
+
+  /** Is `a` one of legalLaunches(s, p)? Decoded and checked, not listed (11.1.1). */
+  isLegalLaunch(s: GameState, p: number, a: number): boolean {
+    if (a < 0 || a >= CORVETTES * 4 * 7 * TURNS) return false;
+    decodeLaunch(a, this.mv);
+    if (s.corvLoc[p * CORVETTES + this.mv[0]] !== CORV_ABOARD) return false;
+    const f = this.k.faction(s, p);
+    const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
+    const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
+    const t = this.mv[3];
+    if (this.mv[1] >= Math.min(f.hull.mounts.hangar.length, 4) || this.mv[2] > Math.min(hangarCard.launchDistance, 6) || t < 0 - turnMax || t > turnMax) return false;
+    return this.launchSpot(s, p, this.mv[1], this.mv[2], t, this.hex);
   }
 
   /** Put p's corvette on the board as launch action `a` says. */
@@ -176,9 +192,10 @@ export class Corvettes {
    * Legal activation moves of p's corvettes into out from `at` (11.1.2): turn up to agility
    * before, move 1..speed hexes forward, turn the rest after; never turning in place (a
    * move is at least one hex). The path must stay on the board and clear of capital ships;
-   * it may end on a small token, with the consequences of 7.2.4.
+   * it may end on a small token, with the consequences of 7.2.4. Stops once the list
+   * holds at least `max` entries (a probe).
    */
-  legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
+  legalMoves(s: GameState, p: number, out: Int32Array, at: number, max = MAX_ACTIONS): number {
     const move = this.k.move;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
@@ -204,10 +221,38 @@ export class Corvettes {
           // The turns after, -left..left, are consecutive action ids.
           const first = encodeMove(slot, before, hexes, 0 - left);
           for (let k = 0; k <= 2 * left; k++) out[n++] = first + k;
+          if (n >= max) return n;
         }
       }
     }
     return n;
+  }
+
+  /** Is `a` one of legalMoves(s, p)? Decoded and its path walked, not listed (11.1.2). */
+  isLegalMove(s: GameState, p: number, a: number): boolean {
+    if (a < ACT_MOVE || a >= ACT_FIRE) return false;
+    decodeMove(a, this.mv);
+    const slot = this.mv[0];
+    if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) return false;
+    const c = this.card(s, p, slot);
+    const agility = Math.min(c.agility, MAX_TURN);
+    const before = this.mv[1];
+    const hexes = this.mv[2];
+    const after = this.mv[3];
+    const left = agility - (before < 0 ? 0 - before : before);
+    if (left < 0 || hexes > Math.min(c.speed, MAX_SPEED) || after < 0 - left || after > left) return false;
+    const move = this.k.move;
+    const i = s.corvTok[p * CORVETTES + slot];
+    const dir = (s.tokFacing[i] + before + 6) % 6;
+    let q = s.tokQ[i];
+    let r = s.tokR[i];
+    const hulls = move.shipsNear(s, q, r, hexes);
+    for (let h = 0; h < hexes; h++) {
+      q += DQ[dir];
+      r += DR[dir];
+      if (!move.hexOnBoard(q, r) || (hulls !== 0 && move.hullInMask(s, q, r, hulls))) return false;
+    }
+    return true;
   }
 
   /** Carry out activation move `a` for p, then settle what the corvette ended on. */

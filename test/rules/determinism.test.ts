@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
-import { Kernel, D_COMMIT, D_DEFENCE, D_P2E_DIR, D_SHIELD, D_VENT, DECISION_NAMES } from '../../src/rules/kernel.ts';
+import { Kernel, D_ACTIVATE, D_COMMIT, D_DEFENCE, D_LAUNCH, D_P2E_DIR, D_SHIELD, D_VENT, DECISION_NAMES } from '../../src/rules/kernel.ts';
 import { GameState, MAX_ACTIONS, PHASE_COMMIT, STATUS_ONGOING, STATUS_NAMES } from '../../src/rules/state.ts';
 import { EventLog, EVENT_WIDTH } from '../../src/rules/events.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
@@ -116,6 +116,8 @@ describe('a state cloned mid-match (new GameState().copyFrom(s)) and continued w
     { what: 'Vent Coolant target (D_VENT)', at: (s) => s.decision === D_VENT && s.round >= 2 },
     { what: 'Power to Engines direction after Vent Coolant (D_P2E_DIR)', at: (s) => s.decision === D_P2E_DIR },
     { what: 'a half-made commitment (one player committed, 7.1)', at: (s) => s.decision === D_COMMIT && s.phase === PHASE_COMMIT && s.pending === 0b10 && s.round >= 3 },
+    { what: 'corvette launch (D_LAUNCH)', at: (s) => s.decision === D_LAUNCH && s.round >= 2 },
+    { what: 'corvette activation (D_ACTIVATE: probed, not listed)', at: (s) => s.decision === D_ACTIVATE && s.round >= 2 },
   ];
   it.each(rows)('at a $what', ({ at }) => {
     // Find the first random-vs-random duel (seed 0, 1, ...) that reaches such a decision.
