@@ -5,9 +5,9 @@
  * Why it is built this way: a corvette on the board is a small token (kind corvette, ref
  * 2 + its slot), and its slot records where it is (aboard, on the board, destroyed).
  * Launches and moves are integer actions whose legal lists are written into the caller's
- * buffer, with the encodings below, so a policy chooses them like any other decision. The
- * kernel may also probe them with `max` (is there one answer? a second?) and check an answer
- * by decoding it (isLegalLaunch, isLegalMove) instead of listing: both must agree with the lists.
+ * buffer, with the encodings below, so a policy chooses them like any other decision.
+ * isLegalLaunch and isLegalMove check one answer by decoding it (for a state with no kept
+ * list, kernel.ts isLegal): they must agree with the lists.
  * Loops count from `0 - n`, never `-n`: in V8 `-0` is a heap-allocated double.
  */
 import { DQ, DR } from '../hex/hex.js';
@@ -23,7 +23,6 @@ import {
   SMALL_CORVETTE,
   G_PLAYERS,
   G_TOKEN_SERIAL,
-  MAX_ACTIONS,
   LO_HANGAR,
   LO_CORVETTES,
   ST_CORV_LAUNCHED,
@@ -110,9 +109,9 @@ export class Corvettes {
 
   /**
    * Legal launches for p into out; returns the count. Each spot is checked once and offered
-   * for every corvette aboard. Stops once `max` are listed (a probe: is there one? a second?).
+   * for every corvette aboard. With `firstOnly`, stops at the first (a yes/no probe).
    */
-  legalLaunches(s: GameState, p: number, out: Int32Array, max = MAX_ACTIONS): number {
+  legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
     const f = this.k.faction(s, p);
     let aboard = 0;
     for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard++;
@@ -143,7 +142,7 @@ export class Corvettes {
           for (let slot = 0; slot < CORVETTES; slot++) {
             if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
             out[n++] = encodeLaunch(slot, h, e, t);
-            if (n >= max) return n;
+            if (firstOnly) return n;
           }
       }
     }
@@ -192,10 +191,9 @@ export class Corvettes {
    * Legal activation moves of p's corvettes into out from `at` (11.1.2): turn up to agility
    * before, move 1..speed hexes forward, turn the rest after; never turning in place (a
    * move is at least one hex). The path must stay on the board and clear of capital ships;
-   * it may end on a small token, with the consequences of 7.2.4. Stops once the list
-   * holds at least `max` entries (a probe).
+   * it may end on a small token, with the consequences of 7.2.4.
    */
-  legalMoves(s: GameState, p: number, out: Int32Array, at: number, max = MAX_ACTIONS): number {
+  legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
     const move = this.k.move;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
@@ -221,7 +219,6 @@ export class Corvettes {
           // The turns after, -left..left, are consecutive action ids.
           const first = encodeMove(slot, before, hexes, 0 - left);
           for (let k = 0; k <= 2 * left; k++) out[n++] = first + k;
-          if (n >= max) return n;
         }
       }
     }

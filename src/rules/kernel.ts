@@ -8,10 +8,7 @@
  *   legal action ids into a caller's Int32Array and `submit()` applies one answer. The
  *   commitment is simultaneous (every live player answers before anything resolves); all
  *   other decisions are one player's. A decision with exactly one legal answer is taken
- *   by the kernel without asking. To know that, a mid-round decision is listed once, when
- *   asked, into a kept list that legal() and isLegal() answer from. The long corvette
- *   activation list is only probed for a second answer, then listed by legal() when
- *   wanted and checked by decoding, as commitments are.
+ *   by the kernel without asking.
  * - Resolution is a resumable state machine whose program counter lives in the state
  *   buffer (phase, slot, order position, sub-step), so a state copied mid-round resumes
  *   exactly: search bots can clone at any decision point.
@@ -304,8 +301,7 @@ export class Kernel {
   private readonly scratch = new Int32Array(MAX_ACTIONS);
   /**
    * The legal list of the decision last asked, with the state object and version it belongs
-   * to: any change to the state (an answer, a copyFrom) gives it a new version. Not kept for
-   * corvette activations (askActivation): there it holds at most two answers.
+   * to: any change to the state (an answer, a copyFrom) gives it a new version.
    */
   private readonly asked = new Int32Array(MAX_ACTIONS);
   private askedState: GameState | null = null;
@@ -692,14 +688,13 @@ export class Kernel {
   }
 
   /**
-   * Is `a` one of p's legal actions now? Commitments and corvette activations are checked by
-   * decoding, not by listing; other decisions by the kept list when it is valid, else
-   * launches by decoding and the rest by listing.
+   * Is `a` one of p's legal actions now? Commitments are checked by decoding, not by listing;
+   * other decisions by the kept list when it is valid, else corvette launches and
+   * activations by decoding (their lists are long) and the rest by listing.
    */
   isLegal(s: GameState, p: number, a: number): boolean {
     if (((s.g[G_PENDING] >> p) & 1) === 0 || !Number.isInteger(a)) return false;
     const decision = s.g[G_DECISION];
-    if (decision === D_ACTIVATE) return this.isLegalActivation(s, p, a);
     if (decision === D_COMMIT) {
       if (a < 0 || a >= MAX_ACTIONS) return false;
       const base = p * CARDS;
@@ -720,6 +715,7 @@ export class Kernel {
       return false;
     }
     if (decision === D_LAUNCH) return this.corvettes.isLegalLaunch(s, p, a);
+    if (decision === D_ACTIVATE) return this.isLegalActivation(s, p, a);
     const scratch = this.scratch;
     const n = this.legal(s, p, scratch);
     for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
@@ -850,24 +846,6 @@ export class Kernel {
     // this.asked is about to be overwritten: it no longer holds any state's list.
     this.askedState = null;
     return this.offer(s, p, this.legal(s, p, this.asked));
-  }
-
-  /**
-   * ask() for a corvette activation (11.1.2-11.1.3), whose list is long (every turn/move/turn
-   * of every corvette): list at most two answers, to take a lone one (pass). Otherwise no
-   * list is kept: legal() lists it when a caller wants it, and isLegal() decodes.
-   */
-  private askActivation(s: GameState, p: number): boolean {
-    const g = s.g;
-    g[G_DECISION] = D_ACTIVATE;
-    g[G_PENDING] = 1 << p;
-    this.askedState = null;
-    const n = this.legalActivations(s, p, this.asked, 2);
-    if (n === 1) {
-      this.apply(s, p, this.asked[0]);
-      return false;
-    }
-    return true;
   }
 
   /** The rest of ask(), once the pending decision's n legal answers are in this.asked. */
@@ -1601,19 +1579,16 @@ export class Kernel {
     }
     let n = 0;
     if (onBoard) out[n++] = CORV_ACTIVATE;
-    if (this.corvettes.legalLaunches(s, p, this.probe, 1) > 0) out[n++] = CORV_LAUNCH;
+    if (this.corvettes.legalLaunches(s, p, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
     if (destroyed) out[n++] = CORV_REPAIR;
     return n;
   }
 
-  /**
-   * Pass, every legal corvette move, and every corvette that can fire (once a round, 11.1.3).
-   * Stops once `max` are listed (a probe).
-   */
-  private legalActivations(s: GameState, p: number, out: Int32Array, max = MAX_ACTIONS): number {
+  /** Pass, every legal corvette move, and every corvette that can fire (once a round, 11.1.3). */
+  private legalActivations(s: GameState, p: number, out: Int32Array): number {
     out[0] = ACT_PASS;
-    let n = this.corvettes.legalMoves(s, p, out, 1, max);
-    for (let c = 0; c < CORVETTES && n < max; c++) if (this.corvetteCanFire(s, p, c)) out[n++] = ACT_FIRE + c;
+    let n = this.corvettes.legalMoves(s, p, out, 1);
+    for (let c = 0; c < CORVETTES; c++) if (this.corvetteCanFire(s, p, c)) out[n++] = ACT_FIRE + c;
     return n;
   }
 
@@ -1674,7 +1649,7 @@ export class Kernel {
           // 10.1.4: a held Defence Stations may fire between corvette activations.
           if (!this.pdWindow(s)) return false;
           if (g[G_ACT_LEFT] <= 0) return this.finishCommand(s, p, 0);
-          if (this.askActivation(s, p)) return false;
+          if (this.ask(s, p, D_ACTIVATE)) return false;
           break;
         default:
           return false;

@@ -1,11 +1,11 @@
 /**
- * Corvette activations (11.1.2-11.1.3) are not listed when asked: the kernel probes for a
- * second legal answer (taking a lone one unasked), lists them only for legal(), and checks
- * an answer by decoding it; launches (11.1.1) are decoded when no kept list is valid. These
- * tests hold the decoding to the list: at every launch and activation of random duels
- * (random loadouts, so every hangar and corvette card), isLegal accepts exactly the listed
- * ids, on the asked state and on a copy with a fresh kernel; a kernel that has since asked
- * on another state, and the fresh kernel, list the same; no lone answer is left to ask.
+ * Corvette launches and activations (11.1.1-11.1.3) have long legal lists; on a state with
+ * no kept list (a copy, a search bot's state) the kernel checks an answer by decoding it
+ * instead of listing. These tests hold the decoding to the list: at every launch and
+ * activation of random duels (random loadouts, so every hangar and corvette card), isLegal
+ * accepts exactly the listed ids, on the asked state and on a copy with a fresh kernel; a
+ * kernel that has since asked on another state, and the fresh kernel, list the same; no
+ * lone answer is left to ask.
  */
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';

@@ -117,7 +117,7 @@ describe('a state cloned mid-match (new GameState().copyFrom(s)) and continued w
     { what: 'Power to Engines direction after Vent Coolant (D_P2E_DIR)', at: (s) => s.decision === D_P2E_DIR },
     { what: 'a half-made commitment (one player committed, 7.1)', at: (s) => s.decision === D_COMMIT && s.phase === PHASE_COMMIT && s.pending === 0b10 && s.round >= 3 },
     { what: 'corvette launch (D_LAUNCH)', at: (s) => s.decision === D_LAUNCH && s.round >= 2 },
-    { what: 'corvette activation (D_ACTIVATE: probed, not listed)', at: (s) => s.decision === D_ACTIVATE && s.round >= 2 },
+    { what: 'corvette activation (D_ACTIVATE)', at: (s) => s.decision === D_ACTIVATE && s.round >= 2 },
   ];
   it.each(rows)('at a $what', ({ at }) => {
     // Find the first random-vs-random duel (seed 0, 1, ...) that reaches such a decision.
