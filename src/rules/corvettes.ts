@@ -73,7 +73,7 @@ export function decodeLaunch(a: number, out: Int32Array): void {
 export class Corvettes {
   private readonly k: Kernel;
   private readonly mv = new Int32Array(4);
-  private readonly hex = new Int32Array(2);
+  private readonly hex = new Int32Array(3);
 
   constructor(kernel: Kernel) {
     this.k = kernel;
@@ -95,6 +95,12 @@ export class Corvettes {
    * as far as the hangar card allows. Writes (q, r, facing) into out; false if not free.
    */
   launchSpot(s: GameState, p: number, hangar: number, extra: number, turn: number, out: Int32Array): boolean {
+    this.spotOf(s, p, hangar, extra, turn, out);
+    return this.free(s, out[0], out[1]);
+  }
+
+  /** launchSpot's (q, r, facing) into out, without checking that it is free. */
+  private spotOf(s: GameState, p: number, hangar: number, extra: number, turn: number, out: Int32Array): void {
     const hull = this.k.faction(s, p).hull;
     const m = hull.mounts.hangar[hangar];
     const o = s.facing[p] * hull.hexCount;
@@ -104,7 +110,6 @@ export class Corvettes {
     out[0] = q;
     out[1] = r;
     out[2] = (dir + turn + 6) % 6;
-    return this.free(s, q, r);
   }
 
   /**
@@ -166,10 +171,11 @@ export class Corvettes {
   launch(s: GameState, p: number, a: number): void {
     decodeLaunch(a, this.mv);
     const slot = this.mv[0];
-    this.launchSpot(s, p, this.mv[1], this.mv[2], this.mv[3], this.hex);
+    // A listed launch: its spot is free.
+    this.spotOf(s, p, this.mv[1], this.mv[2], this.mv[3], this.hex);
     const q = this.hex[0];
     const r = this.hex[1];
-    const facing = (s.facing[p] + this.k.faction(s, p).hull.mounts.hangar[this.mv[1]].edge + this.mv[3] + 6) % 6;
+    const facing = this.hex[2];
     const i = freeSlot(s);
     if (i >= 0) {
       s.tokKind[i] = SMALL_CORVETTE;

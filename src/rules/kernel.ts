@@ -1390,18 +1390,15 @@ export class Kernel {
     return true;
   }
 
-  /**
-   * Targets of the shot being aimed (direct fire from its origin, or point defence). With
-   * `firstOnly`, direct fire stops at the first target (a yes/no probe).
-   */
-  private legalTargets(s: GameState, p: number, out: Int32Array, at: number, firstOnly = false): number {
+  /** Targets of the shot being aimed (direct fire from its origin, or point defence). */
+  private legalTargets(s: GameState, p: number, out: Int32Array, at: number): number {
     if (s.g[G_FSRC] === FS_PD) {
       const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
       return this.weapons.pointDefenceTargets(s, p, pd.range, out, at);
     }
     const w = this.firingWeapon(s, p);
     if (!w || !this.firingOrigin(s, p)) return at;
-    return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at, firstOnly);
+    return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at);
   }
 
   /**
@@ -1606,16 +1603,9 @@ export class Kernel {
     const w = this.corvettes.card(s, p, c).weapon;
     if (!w) return false;
     if (w.weaponClass !== WeaponClass.DirectFire) return true;
-    // Only offered with a target in its arc (aim from the corvette).
-    const g = s.g;
-    const src = g[G_FSRC];
-    const mount = g[G_FMOUNT];
-    g[G_FSRC] = FS_CORVETTE;
-    g[G_FMOUNT] = c;
-    const targets = this.legalTargets(s, p, this.probe, 0, true);
-    g[G_FSRC] = src;
-    g[G_FMOUNT] = mount;
-    return targets > 0;
+    // Only offered with a target in its arc: legalTargets as the corvette would aim (9.2, 11.1.3).
+    const i = s.corvTok[idx];
+    return this.weapons.directTargets(s, p, s.tokQ[i], s.tokR[i], s.tokFacing[i], w.range, this.probe, 0, true) > 0;
   }
 
   private resolveCorvettes(s: GameState, p: number): boolean {
