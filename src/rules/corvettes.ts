@@ -211,13 +211,19 @@ export class Corvettes {
       // Every hex of every path is within `speed` of the start: only hulls that close can
       // block it, and with the board edge farther away no hex can be off the board (the
       // same moves, fewer lookups).
-      const hulls = move.shipsNear(s, s.tokQ[i], s.tokR[i], speed);
-      const inside = move.clearOfEdge(s.tokQ[i], s.tokR[i], speed);
+      const q0 = s.tokQ[i];
+      const r0 = s.tokR[i];
+      const facing = s.tokFacing[i];
+      const hulls = move.shipsNear(s, q0, r0, speed);
+      const inside = move.clearOfEdge(q0, r0, speed);
       for (let before = 0 - agility; before <= agility; before++) {
-        const dir = (s.tokFacing[i] + before + 6) % 6;
+        // (facing + before) mod 6, facing 0..5 and before -3..3.
+        let dir = facing + before;
+        if (dir < 0) dir += 6;
+        else if (dir >= 6) dir -= 6;
         const left = agility - (before < 0 ? 0 - before : before);
-        let q = s.tokQ[i];
-        let r = s.tokR[i];
+        let q = q0;
+        let r = r0;
         for (let hexes = 1; hexes <= speed; hexes++) {
           q += DQ[dir];
           r += DR[dir];
