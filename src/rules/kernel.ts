@@ -709,7 +709,7 @@ export class Kernel {
       if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
       return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
-    if (s.g[G_DECISION] === D_SHIELD) return this.isLegalShield(s, p, a);
+    if (decision === D_SHIELD) return this.isLegalShield(s, p, a);
     if (this.askedValid(s)) {
       for (let i = 0; i < this.askedCount; i++) if (this.asked[i] === a) return true;
       return false;
