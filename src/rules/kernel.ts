@@ -601,9 +601,9 @@ export class Kernel {
 
   /**
    * Every arrangement of the shields in hand (G_LEFT) into `out`; returns the count. A
-   * section takes at most its room: the per-section cap less what it holds, or with
-   * `ignoreSectionCap` (Shield Surge) any number. As many shields are placed as there is
-   * room for (4.1.1); the rest go back to the supply when the answer is applied. Order: the
+   * section takes at most its room (shieldRoom: the per-section cap less what it holds, or
+   * for Shield Surge any number). As many shields are placed as there is room for
+   * (4.1.1); the rest go back to the supply when the answer is applied. Order: the
    * most on section 0 first, then on section 1, ...; so out[0] fills from section 0 up.
    */
   private legalShield(s: GameState, p: number, out: Int32Array): number {
