@@ -36,7 +36,7 @@ import {
   ENGINE_CW,
   ENGINE_CCW,
   MAX_SECTIONS,
-  SHIELD_BITS,
+  shieldsFromFirst,
 } from '../src/bot-api.js';
 
 const front = new Int32Array(2);
@@ -128,17 +128,9 @@ const factory: PolicyFactory = (params, rng) => {
           for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
           return DEF_FIRE;
         }
-        case D_SHIELD: {
+        case D_SHIELD:
           // Fill from the bow (section 0): it hits first.
-          let left = ctx.kernel.shieldRoom(ctx.view, ctx.player, room);
-          let a = 0;
-          for (let sec = 0; left > 0; sec++) {
-            const c = Math.min(room[sec], left);
-            a |= c << (SHIELD_BITS * sec);
-            left -= c;
-          }
-          return a;
-        }
+          return shieldsFromFirst(room, ctx.kernel.shieldRoom(ctx.view, ctx.player, room));
         case D_VENT: {
           // Cool the card furthest down the track.
           let best = VENT_NONE;

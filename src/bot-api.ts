@@ -83,6 +83,7 @@ export {
   commitDir,
   encodeShields,
   shieldsPlaced,
+  shieldsFromFirst,
 } from './rules/kernel.js';
 export { Cmd, WeaponClass } from './rules/tables.js';
 export { TGT_HULL } from './rules/weapons.js';

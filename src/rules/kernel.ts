@@ -218,6 +218,19 @@ export { MAX_ACTIONS };
 export function shieldsPlaced(a: number, sec: number): number {
   return (a >>> (SHIELD_BITS * sec)) & SHIELD_MAX_PER_SECTION;
 }
+/**
+ * The D_SHIELD action that fills the sections from section 0 up: each takes min(its room,
+ * what is left) of `placing` shields (rooms as kernel.shieldRoom writes them).
+ */
+export function shieldsFromFirst(room: ArrayLike<number>, placing: number): number {
+  let a = 0;
+  for (let sec = 0; placing > 0; sec++) {
+    const c = Math.min(room[sec], placing);
+    a |= c << (SHIELD_BITS * sec);
+    placing -= c;
+  }
+  return a;
+}
 /** The D_SHIELD action putting counts[sec] shields on each section sec < n. */
 export function encodeShields(counts: ArrayLike<number>, n = counts.length): number {
   let a = 0;
@@ -1157,7 +1170,7 @@ export class Kernel {
         if (g[G_CUR_CARD] < 0) return true;
         return this.resolveDefence(s, p);
       case SUB_PLACE_SHIELDS:
-        return this.placeShields(s, p, SUB_PLACE_SHIELDS) ? this.finishCommand(s, p, this.faction(s, p).commands[Cmd.DefenceStations].cooldown) : false;
+        return this.placeShields(s, p) ? this.finishCommand(s, p, this.faction(s, p).commands[Cmd.DefenceStations].cooldown) : false;
       case SUB_FIRING: {
         if (!this.stepFire(s, p)) return false;
         const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
@@ -1203,10 +1216,9 @@ export class Kernel {
   }
 
   /** Ask for the arrangement of the shields in hand (one decision); true when done. Leftovers return to the supply. */
-  private placeShields(s: GameState, p: number, sub: number): boolean {
+  private placeShields(s: GameState, p: number): boolean {
     const g = s.g;
     if (g[G_LEFT] === 0) return true;
-    g[G_SUB] = sub;
     const placing = this.shieldRoom(s, p, this.roomAt);
     if (placing === 0) {
       g[G_SUPPLY_SHIELDS] += g[G_LEFT];
@@ -1225,14 +1237,7 @@ export class Kernel {
       if (this.roomAt[sec] > 0) withRoom++;
     }
     if (placing === total || withRoom === 1) {
-      let a = 0;
-      let left = placing;
-      for (let sec = 0; sec < n && left > 0; sec++) {
-        const c = Math.min(this.roomAt[sec], left);
-        a |= c << (SHIELD_BITS * sec);
-        left -= c;
-      }
-      this.apply(s, p, a);
+      this.apply(s, p, shieldsFromFirst(this.roomAt, placing));
       return true;
     }
     this.askedState = null;
@@ -1313,7 +1318,7 @@ export class Kernel {
       }
     }
     if (g[G_SUB] === SUB_SURGE_SHIELDS) {
-      return this.placeShields(s, p, SUB_SURGE_SHIELDS) ? this.finishCommand(s, p, sp.cooldown) : false;
+      return this.placeShields(s, p) ? this.finishCommand(s, p, sp.cooldown) : false;
     }
     // SUB_REPAIR: the legal list goes straight into this.asked (the list ask() would compute).
     while (g[G_LEFT] > 0) {
