@@ -26,9 +26,29 @@
  * - `shieldRange` (integer 0..16, default 6): raise shields once the enemy is this close.
  * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
  */
+import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import * as botApiModule from '../src/bot-api.js';
+import * as botParamsModule from '../src/bot-params.js';
 import {
-  type PolicyFactory,
-  type DecisionContext,
+  K,
+  V,
+  ME,
+  EN,
+  myFaction,
+  enHull,
+  E1N,
+  E2N,
+  PLAN_E,
+  PLAN_Q,
+  PLAN_R,
+  PLAN_F,
+  P2E_DIR,
+  type KitSettings,
+} from '../src/scripted/pilot-kit.js';
+import * as pilotKitModule from '../src/scripted/pilot-kit.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const {
   D_COMMIT,
   D_VENT,
   D_DEFENCE,
@@ -36,12 +56,41 @@ import {
   VENT_NONE,
   commitFirst,
   commitSecond,
-  Cmd,
   hex,
   MAX_SECTIONS,
-} from '../src/bot-api.js';
-import { checkParamNames, intParam, boolParam } from '../src/bot-params.js';
-import { K, V, ME, EN, myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, broadsideWeapon, sideValueAt, PLAN_M, NOW_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings, mainShare } from '../src/scripted/pilot-kit.js';
+} = botApiModule;
+const { checkParamNames, intParam, boolParam } = botParamsModule;
+const {
+  E1Q,
+  E1R,
+  E1F,
+  E2Q,
+  E2R,
+  E2F,
+  CARD_VALUE,
+  broadsideWeapon,
+  sideValueAt,
+  PLAN_M,
+  NOW_M,
+  baseEval,
+  planScore,
+  planEngine,
+  NUM,
+  P2E_GAIN,
+  planPowerToEngines,
+  inHand,
+  trackPos,
+  commitBest,
+  armourMissing,
+  shieldRoom,
+  pdRange,
+  threatsNear,
+  chooseDefence,
+  kitChoose,
+  chooseP2EDirection,
+  beginDecision,
+  mainShare,
+} = pilotKitModule;
 
 // ===================================================================== parameters
 

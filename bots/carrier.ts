@@ -24,9 +24,25 @@
  * - `arcAvoidance` (number 0..5, default 1.5): how hard it keeps out of the enemy's forward arc.
  * - `payAccuracy` (boolean, default true): pay for accuracy a shot lacks (9.2), cooldown or activations.
  */
+import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import * as botApiModule from '../src/bot-api.js';
+import * as botParamsModule from '../src/bot-params.js';
 import {
-  type PolicyFactory,
-  type DecisionContext,
+  myFaction,
+  enHull,
+  E1N,
+  E2N,
+  PLAN_E,
+  PLAN_Q,
+  PLAN_R,
+  PLAN_F,
+  P2E_DIR,
+  type KitSettings,
+} from '../src/scripted/pilot-kit.js';
+import * as pilotKitModule from '../src/scripted/pilot-kit.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const {
   D_COMMIT,
   D_VENT,
   D_DEFENCE,
@@ -35,14 +51,46 @@ import {
   CORV_ACTIVATE,
   CORV_LAUNCH,
   VENT_NONE,
-  Cmd,
   hex,
   CORV_ABOARD,
   CORV_BOARD,
   CORV_DESTROYED,
-} from '../src/bot-api.js';
-import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
-import { myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, FC, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings, mainShare, broadsideShare } from '../src/scripted/pilot-kit.js';
+} = botApiModule;
+const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
+const {
+  E1Q,
+  E1R,
+  E1F,
+  E2Q,
+  E2R,
+  E2F,
+  FC,
+  CARD_VALUE,
+  mainWeapon,
+  mainValueAt,
+  PLAN_M,
+  baseEval,
+  planScore,
+  planEngine,
+  NUM,
+  P2E_GAIN,
+  planPowerToEngines,
+  inHand,
+  trackPos,
+  commitBest,
+  armourMissing,
+  shieldRoom,
+  pdRange,
+  threatsNear,
+  corvettesIn,
+  chooseCorvetteOption,
+  chooseDefence,
+  kitChoose,
+  chooseP2EDirection,
+  beginDecision,
+  mainShare,
+  broadsideShare,
+} = pilotKitModule;
 
 // ===================================================================== parameters
 

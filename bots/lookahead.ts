@@ -38,11 +38,26 @@
  * - The live state is never touched: simulations run on two preallocated states (copyFrom)
  *   with a private Kernel built once on the match's tables.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, GameState, MAX_ACTIONS, MAX_PLAYERS } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState } from '../src/bot-api.js';
+import * as botApiModule from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, styleCandidates, newSearchStats, recordSearch, searchPolicy } from '../src/sim/heuristic.js';
-import { checkParamNames, intParam, numberParam, choiceParam, choiceListParam } from '../src/bot-params.js';
-import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
+import { Simulator } from '../src/sim/heuristic.js';
+import * as heuristicModule from '../src/sim/heuristic.js';
+import * as botParamsModule from '../src/bot-params.js';
+import * as modelsModule from '../src/sim/models.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { MAX_ACTIONS, MAX_PLAYERS } = botApiModule;
+const {
+  evaluate,
+  openCommitment,
+  styleCandidates,
+  newSearchStats,
+  recordSearch,
+  searchPolicy,
+} = heuristicModule;
+const { checkParamNames, intParam, numberParam, choiceParam, choiceListParam } = botParamsModule;
+const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;
 
 const NAME = 'lookahead';
 const PARAMS = ['candidates', 'base', 'opponent', 'margin', 'forwardCalls'] as const;

@@ -72,12 +72,29 @@
  * - The live state is never touched; simulations use a private Kernel built once on the
  *   match's tables. Deterministic given the bot's random stream.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, GameState, MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState } from '../src/bot-api.js';
+import * as botApiModule from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
-import { evaluate, openCommitment, Simulator, sampleCandidates, styleCandidates, addUnique, newSearchStats, recordSearch, searchPolicy } from '../src/sim/heuristic.js';
-import { checkParamNames, intParam, numberParam, choiceParam } from '../src/bot-params.js';
-import { MODEL_NAMES, STYLE_NAMES, modelPolicy } from '../src/sim/models.js';
+import { Simulator } from '../src/sim/heuristic.js';
+import * as heuristicModule from '../src/sim/heuristic.js';
+import * as botParamsModule from '../src/bot-params.js';
+import * as modelsModule from '../src/sim/models.js';
 import rammer from './rammer.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING } = botApiModule;
+const {
+  evaluate,
+  openCommitment,
+  sampleCandidates,
+  styleCandidates,
+  addUnique,
+  newSearchStats,
+  recordSearch,
+  searchPolicy,
+} = heuristicModule;
+const { checkParamNames, intParam, numberParam, choiceParam } = botParamsModule;
+const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;
 
 const NAME = 'mcts';
 const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'opponentCandidates', 'base', 'margin', 'playout', 'maxNodes'] as const;

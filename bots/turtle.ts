@@ -28,18 +28,58 @@
  *   threats are on their way (false: raise shields instead).
  * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
  */
+import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import * as botApiModule from '../src/bot-api.js';
+import * as botParamsModule from '../src/bot-params.js';
 import {
-  type PolicyFactory,
-  type DecisionContext,
-  D_COMMIT,
-  D_VENT,
-  D_DEFENCE,
-  D_P2E_DIR,
-  VENT_NONE,
-  Cmd,
-} from '../src/bot-api.js';
-import { checkParamNames, intParam, numberParam, boolParam } from '../src/bot-params.js';
-import { myFaction, enHull, E1Q, E1R, E1F, E1N, E2Q, E2R, E2F, E2N, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval, planScore, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, planEngine, P2E_DIR, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection, beginDecision, type KitSettings, mainShare, broadsideShare } from '../src/scripted/pilot-kit.js';
+  myFaction,
+  enHull,
+  E1N,
+  E2N,
+  PLAN_E,
+  PLAN_Q,
+  PLAN_R,
+  PLAN_F,
+  P2E_DIR,
+  type KitSettings,
+} from '../src/scripted/pilot-kit.js';
+import * as pilotKitModule from '../src/scripted/pilot-kit.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE } = botApiModule;
+const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
+const {
+  E1Q,
+  E1R,
+  E1F,
+  E2Q,
+  E2R,
+  E2F,
+  CARD_VALUE,
+  mainWeapon,
+  mainValueAt,
+  PLAN_M,
+  baseEval,
+  planScore,
+  planEngine,
+  NUM,
+  P2E_GAIN,
+  planPowerToEngines,
+  inHand,
+  trackPos,
+  commitBest,
+  armourMissing,
+  shieldRoom,
+  pdRange,
+  threatsNear,
+  pdTargetsNow,
+  chooseDefence,
+  kitChoose,
+  chooseP2EDirection,
+  beginDecision,
+  mainShare,
+  broadsideShare,
+} = pilotKitModule;
 
 // ===================================================================== parameters
 

@@ -10,10 +10,16 @@
  * list, kernel.ts isLegal): they must agree with the lists.
  * Loops count from `0 - n`, never `-n`: in V8 `-0` is a heap-allocated double.
  */
-import { DQ, DR } from '../hex/hex.js';
+import * as hexModule from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
-import {
-  type GameState,
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+import * as eventsModule from './events.js';
+import * as weaponsModule from './weapons.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { DQ, DR } = hexModule;
+const {
   CORVETTES,
   CORV_ABOARD,
   CORV_BOARD,
@@ -31,9 +37,9 @@ import {
   CAUSE_CORVETTE,
   CAUSE_CAPITAL_SHIP,
   CAUSE_OTHER,
-} from './state.js';
-import { EV_LAUNCH, EV_CORVETTE_MOVE } from './events.js';
-import { freeSlot } from './weapons.js';
+} = stateModule;
+const { EV_LAUNCH, EV_CORVETTE_MOVE } = eventsModule;
+const { freeSlot } = weaponsModule;
 
 /** Most turns either side a corvette or a launch can make (agility and hangar bonuses are capped here). */
 export const MAX_TURN = 3;

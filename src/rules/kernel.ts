@@ -24,8 +24,19 @@ import {
   Cmd,
   SpecialKind,
 } from './tables.js';
-import {
-  GameState,
+import { GameState } from './state.js';
+import * as stateModule from './state.js';
+import * as momentumModule from './momentum.js';
+import { Movement } from './movement.js';
+import { Weapons } from './weapons.js';
+import * as weaponsModule from './weapons.js';
+import { Corvettes } from './corvettes.js';
+import * as corvettesModule from './corvettes.js';
+import type { EventLog } from './events.js';
+import * as eventsModule from './events.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const {
   MAX_PLAYERS,
   MAX_SECTIONS,
   MAX_TOKENS,
@@ -122,13 +133,11 @@ import {
   ST_SHIELDS_GAINED,
   ST_ARMOUR_REPAIRED,
   ST_THRUSTS_IGNORED,
-} from './state.js';
-import { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, supplyField } from './momentum.js';
-import { Movement } from './movement.js';
-import { Weapons, TGT_HULL } from './weapons.js';
-import { Corvettes, ACT_PASS, ACT_FIRE } from './corvettes.js';
-import {
-  type EventLog,
+} = stateModule;
+const { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, supplyField } = momentumModule;
+const { TGT_HULL } = weaponsModule;
+const { ACT_PASS, ACT_FIRE } = corvettesModule;
+const {
   EV_ROUND,
   EV_ENGINE,
   EV_COMMAND,
@@ -146,7 +155,7 @@ import {
   EV_PD_WAIT,
   EV_CORVETTE_OPTION,
   EV_REPAIR_CORVETTE,
-} from './events.js';
+} = eventsModule;
 
 /** Decision kinds. */
 export const D_NONE = 0;

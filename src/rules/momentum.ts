@@ -7,9 +7,13 @@
  * per rules/000 and 002: a gain from an empty supply grants nothing). Token codes: 0..5 a
  * linear direction, TOK_CW / TOK_CCW a rotation.
  */
-import { opposite, turnBetween, turn } from '../hex/hex.js';
-import {
-  type GameState,
+import * as hexModule from '../hex/hex.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { opposite, turnBetween, turn } = hexModule;
+const {
   LIN_SLOTS,
   ROT_SLOTS,
   TOK_CW,
@@ -18,7 +22,7 @@ import {
   G_SUPPLY_LINEAR,
   G_SUPPLY_CW,
   G_SUPPLY_CCW,
-} from './state.js';
+} = stateModule;
 
 /** What a thrust did. */
 export const THRUST_CANCELLED = 0;

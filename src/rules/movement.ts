@@ -10,11 +10,18 @@
  * from an empty supply grants nothing (rules/000, rules/003). Nothing here allocates after
  * construction.
  */
-import { DQ, DR, opposite, distance } from '../hex/hex.js';
+import * as hexModule from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
 import type { GameTables } from './tables.js';
-import {
-  type GameState,
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+import * as momentumModule from './momentum.js';
+import * as damageModule from './damage.js';
+import * as eventsModule from './events.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { DQ, DR, opposite, distance } = hexModule;
+const {
   MAX_PLAYERS,
   MAX_SECTIONS,
   MAX_FACTION_SUPPLIES,
@@ -39,10 +46,19 @@ import {
   G_STATUS,
   G_TOK_TOP,
   STATUS_ONGOING,
-} from './state.js';
-import { cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust } from './momentum.js';
-import { hitShieldsAndArmour, hitStructure } from './damage.js';
-import { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } from './events.js';
+} = stateModule;
+const {
+  cancels,
+  modifies,
+  tokenAt,
+  matSize,
+  gainToken,
+  supplyField,
+  removeRotational,
+  thrust,
+} = momentumModule;
+const { hitShieldsAndArmour, hitStructure } = damageModule;
+const { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } = eventsModule;
 
 /** Collision kinds in the event log. */
 export const COLLISION_LINEAR = 0;

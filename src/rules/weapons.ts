@@ -10,11 +10,17 @@
  * as integer target ids, so a policy picks a target like any other action. Statistics are
  * credited here, where the cause is known. Nothing allocates: scratch arrays are owned.
  */
-import { DQ, DR, opposite, distance, lineHexAt, frontCoordinates, rotateOffset } from '../hex/hex.js';
+import * as hexModule from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
 import { type WeaponTable, WeaponClass } from './tables.js';
-import {
-  type GameState,
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+import * as damageModule from './damage.js';
+import * as eventsModule from './events.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { DQ, DR, opposite, distance, lineHexAt, frontCoordinates, rotateOffset } = hexModule;
+const {
   MAX_TOKENS,
   MAX_FACTION_SUPPLIES,
   CORVETTES,
@@ -43,9 +49,9 @@ import {
   CAUSE_TORPEDO,
   CAUSE_BEAM,
   CAUSE_CORVETTE,
-} from './state.js';
-import { hitSection } from './damage.js';
-import { EV_FIRE, EV_TOKEN_LOST, EV_TOKEN_HIT } from './events.js';
+} = stateModule;
+const { hitSection } = damageModule;
+const { EV_FIRE, EV_TOKEN_LOST, EV_TOKEN_HIT } = eventsModule;
 
 /** Target ids: a small token is its table index; a hull hex is TGT_HULL + player * 16 + hex. */
 export const TGT_HULL = MAX_TOKENS;

@@ -7,12 +7,17 @@
  * It owns a view state and a legal-action buffer and reuses them: no allocation per
  * decision.
  */
-import { GameState, MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } from '../rules/state.js';
+import { GameState } from '../rules/state.js';
+import * as stateModule from '../rules/state.js';
 import type { Kernel } from '../rules/kernel.js';
 import type { Policy, DecisionContext } from '../bot-api.js';
 import { Draft } from '../rules/draft.js';
-import { TERM_NONE, TERM_ILLEGAL, TERM_THREW, TERM_BUDGET } from './record.js';
+import * as recordModule from './record.js';
 import type { FactionTable, LoadoutTable } from '../rules/tables.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } = stateModule;
+const { TERM_NONE, TERM_ILLEGAL, TERM_THREW, TERM_BUDGET } = recordModule;
 
 /**
  * The clock for per-decision policy time: process.hrtime, looked up once. It is what
