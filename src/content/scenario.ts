@@ -11,7 +11,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import seedrandom from 'seedrandom';
+import { seededRandom } from '../sim/rng.js';
 import { directionIndex } from '../hex/hex.js';
 import type { GameTables, FactionTable, RuleSwitches } from '../rules/tables.js';
 import { COMMAND_IDS } from '../rules/tables.js';
@@ -176,10 +176,10 @@ function sectionMap(file: string, path: string, f: FactionTable, values: Record<
 
 /**
  * Resolve a scenario into the kernel's MatchSetup. Randomised starts are drawn from
- * `seed` (seedrandom), so the same seed gives the same start.
+ * `seed` (seedrandom's stream, sim/rng.ts), so the same seed gives the same start.
  */
 export function scenarioSetup(file: string, sc: Scenario, t: GameTables, seed: string | number = 0): MatchSetup {
-  const rng = seedrandom(`${seed}/setup`);
+  const rng = seededRandom(`${seed}/setup`);
   const pick = (lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
   const ships: ShipSetup[] = sc.ships.map((sh, i) => {
     const at = `ships[${i}]`;

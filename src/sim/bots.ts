@@ -1,12 +1,12 @@
 /**
  * Loading bots by name from bots/ (design section 4): a bot is a file exporting a factory
- * `(params, rng) => Policy`. Each bot gets its own seeded stream (seedrandom), so a match
+ * `(params, rng) => Policy`. Each bot gets its own seeded stream (seedrandom's, sim/rng.ts), so a match
  * replays exactly from its seed.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, dirname, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import seedrandom from 'seedrandom';
+import { seededRandom } from './rng.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 
 export const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bots');
@@ -43,9 +43,13 @@ export async function loadBotFactory(name: string, dir = BOTS_DIR): Promise<Poli
   throw new Error(`unknown bot "${name}": expected one of ${listBots(dir).join(', ')} in ${dir}`);
 }
 
-/** A bot's own random stream, derived from the match seed and its seat. */
+/**
+ * A bot's own random stream, derived from the match seed and its seat. It is seeded on the
+ * first draw: seeding costs a few microseconds, and scripted bots often draw nothing.
+ */
 export function botRng(matchSeed: string | number, seat: number): () => number {
-  return seedrandom(`${matchSeed}/bot/${seat}`);
+  let stream: (() => number) | null = null;
+  return () => (stream ??= seededRandom(`${matchSeed}/bot/${seat}`))();
 }
 
 /** Build a policy from its factory for one seat. */

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import seedrandom from 'seedrandom';
+import { seededRandom } from './rng.js';
 import { LoadoutSchema } from '../content/schema.js';
 import { CardChangeSchema } from '../content/changes.js';
 import { loadYaml, defaultConfigDir } from '../content/load.js';
@@ -176,9 +176,18 @@ function checkKindFields(file: string, ex: Experiment): void {
   if (ex.kind !== 'stat-sweep') need(!ex.sweep, 'sweep', `no sweep for a ${ex.kind} (it is for stat-sweep)`, ex.sweep);
 }
 
-/** Seed of pair `pair` (both of its games share it), from the master seed. */
+let lastMaster: string | number | null = null;
+let lastPair = -1;
+let lastPairSeed = 0;
+
+/** Seed of pair `pair` (both of its games share it), from the master seed; the last one is kept, as the two games come one after the other. */
 export function pairSeed(master: string | number, pair: number): number {
-  return seedrandom(`${master}/pair/${pair}`).int32() >>> 0;
+  if (master !== lastMaster || pair !== lastPair) {
+    lastPairSeed = seededRandom(`${master}/pair/${pair}`).int32() >>> 0;
+    lastMaster = master;
+    lastPair = pair;
+  }
+  return lastPairSeed;
 }
 
 /** The pairings an experiment plays, as [player a, player b] (a < b). */

@@ -6,7 +6,7 @@
  * replayed match would differ from the one in matches.csv. Everything per match is reused
  * (kernel, runner, state); only the policies are rebuilt, from the match seed.
  */
-import seedrandom from 'seedrandom';
+import { seededRandom } from './rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
 import { Kernel } from '../rules/kernel.js';
 import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
@@ -188,7 +188,7 @@ export class MatchPlayer {
       setup.ships[seat].faction = this.prep.factions[pl];
       const loadout = entrants[pl].loadout;
       setup.ships[seat].loadout =
-        this.prep.fixed[pl] ?? (loadout === 'sample' ? sampleLoadout(tables.factions[this.prep.factions[pl]], seedrandom(`${seed}/loadout/${pl}`)) : tables.factions[this.prep.factions[pl]].defaultLoadout);
+        this.prep.fixed[pl] ?? (loadout === 'sample' ? sampleLoadout(tables.factions[this.prep.factions[pl]], seededRandom(`${seed}/loadout/${pl}`)) : tables.factions[this.prep.factions[pl]].defaultLoadout);
     }
     if (seats.some((pl) => entrants[pl].loadout === 'draft')) {
       const drafted = this.runner.draft(setup.ships.map((sh) => tables.factions[sh.faction]), policies);
