@@ -210,7 +210,6 @@ interface Field {
 }
 const FIELDS: Field[] = [
   { name: 'g', ctor: Int32Array, length: G_FIELDS },
-  { name: 'stats', ctor: Int32Array, length: MAX_PLAYERS * STAT_SIZE },
   { name: 'tokAge', ctor: Int32Array, length: MAX_TOKENS },
   { name: 'shipQ', ctor: Int16Array, length: MAX_PLAYERS },
   { name: 'shipR', ctor: Int16Array, length: MAX_PLAYERS },
@@ -240,6 +239,8 @@ const FIELDS: Field[] = [
   { name: 'corvLoc', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
   { name: 'corvTok', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
   { name: 'corvFired', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
+  // Last, player by player, so that a copy can stop after the players in the match (copyFrom).
+  { name: 'stats', ctor: Int32Array, length: MAX_PLAYERS * STAT_SIZE },
 ];
 
 const OFFSETS: number[] = [];
@@ -252,6 +253,9 @@ for (const f of FIELDS) {
 }
 /** Size in bytes of one state buffer. */
 export const STATE_BYTES = Math.ceil(bytes / 8) * 8;
+/** Bytes of a state with n players: all but the statistics of seats n and up (always zero). */
+const STATS_OFFSET = OFFSETS[FIELDS.findIndex((f) => f.name === 'stats')];
+const bytesFor = (n: number) => (n === MAX_PLAYERS ? STATE_BYTES : STATS_OFFSET + n * STAT_SIZE * 4);
 
 /** Loadout field offsets inside a player's 8 loadout bytes. */
 export const LO_MAIN = 0;
@@ -299,10 +303,13 @@ export class GameState {
   readonly corvLoc: Int8Array;
   readonly corvTok: Int8Array;
   readonly corvFired: Int8Array;
+  /** bytes[0 .. bytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
+  private readonly upTo: Uint8Array[];
 
   constructor(buffer: ArrayBuffer = new ArrayBuffer(STATE_BYTES)) {
     this.buffer = buffer;
     this.bytes = new Uint8Array(buffer);
+    this.upTo = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => new Uint8Array(buffer, 0, bytesFor(n)));
     const views: Record<string, unknown> = {};
     for (let i = 0; i < FIELDS.length; i++) {
       const f = FIELDS[i];
@@ -354,9 +361,15 @@ export class GameState {
     this.version = ++GameState.versions;
   }
 
-  /** Copy another state into this one (one buffer copy, no allocation). */
+  /**
+   * Copy another state into this one (one buffer copy, no allocation). Statistics of seats
+   * past both states' player counts are zero in both (the kernel writes only its players'),
+   * so the copy stops after the last seat either has: a two-player copy moves 2.4 of 3.5 kB.
+   */
   copyFrom(other: GameState): this {
-    this.bytes.set(other.bytes);
+    let n = Math.max(this.g[G_PLAYERS], other.g[G_PLAYERS]);
+    if (!(n >= 0 && n < MAX_PLAYERS)) n = MAX_PLAYERS;
+    this.upTo[n].set(other.upTo[n]);
     this.touch();
     return this;
   }

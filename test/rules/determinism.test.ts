@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { Kernel, D_ACTIVATE, D_COMMIT, D_DEFENCE, D_LAUNCH, D_P2E_DIR, D_SHIELD, D_VENT, DECISION_NAMES } from '../../src/rules/kernel.ts';
-import { GameState, MAX_ACTIONS, PHASE_COMMIT, STATUS_ONGOING, STATUS_NAMES } from '../../src/rules/state.ts';
+import { GameState, G_PLAYERS, MAX_ACTIONS, PHASE_COMMIT, STAT_SIZE, STATUS_ONGOING, STATUS_NAMES } from '../../src/rules/state.ts';
 import { EventLog, EVENT_WIDTH } from '../../src/rules/events.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
@@ -161,5 +161,31 @@ describe('a state cloned mid-match (new GameState().copyFrom(s)) and continued w
     expect(STATUS_NAMES[clone.status]).toBe(STATUS_NAMES[s.status]);
     expect(same(clone.bytes, s.bytes)).toBe(true);
     expect(same(logOf(logB), logOf(logA))).toBe(true);
+  });
+});
+
+describe('copyFrom between states of different player counts gives the source byte for byte', () => {
+  // copyFrom stops after the statistics of the last seat either state has (state.ts); the
+  // rest is zero in both. Fill every seat's statistics of the destination first, as a
+  // four-player match would, and copy two-player states over it and back.
+  const duel = () => {
+    const k = new Kernel(t);
+    const s = k.setup(new GameState(), scenarioSetup(file, scenario, t, 7));
+    new MatchRunner(k).play(s, [makePolicy(randomBot, {}, 7, 0), makePolicy(randomBot, {}, 7, 1)]);
+    return s;
+  };
+  it.each([2, 3, 4])('over a state that had %i players', (n) => {
+    const src = duel();
+    expect(src.players).toBe(2);
+    const dst = new GameState();
+    dst.g[G_PLAYERS] = n;
+    dst.stats.fill(0);
+    for (let i = 0; i < n * STAT_SIZE; i++) dst.stats[i] = i + 1;
+    dst.armour.fill(9);
+    dst.copyFrom(src);
+    expect(same(dst.bytes, src.bytes)).toBe(true);
+    const fresh = new GameState().copyFrom(src);
+    expect(same(fresh.bytes, src.bytes)).toBe(true);
+    expect(same(src.clone().bytes, src.bytes)).toBe(true);
   });
 });
