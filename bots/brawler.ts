@@ -26,7 +26,7 @@
  * - `shieldRange` (integer 0..16, default 6): raise shields once the enemy is this close.
  * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
  */
-import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
 import {
@@ -58,6 +58,7 @@ const {
   commitSecond,
   hex,
   MAX_SECTIONS,
+  Cmd,
 } = botApiModule;
 const { checkParamNames, intParam, boolParam } = botParamsModule;
 const {

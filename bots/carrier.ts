@@ -24,7 +24,7 @@
  * - `arcAvoidance` (number 0..5, default 1.5): how hard it keeps out of the enemy's forward arc.
  * - `payAccuracy` (boolean, default true): pay for accuracy a shot lacks (9.2), cooldown or activations.
  */
-import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
 import {
@@ -55,6 +55,7 @@ const {
   CORV_ABOARD,
   CORV_BOARD,
   CORV_DESTROYED,
+  Cmd,
 } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {

@@ -26,7 +26,7 @@
  * - `vent` (boolean, default true): spend Vent Coolant on Fire Main.
  * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
  */
-import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
 import {
@@ -47,7 +47,7 @@ import {
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Performance").
-const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE } = botApiModule;
+const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
   E1Q,

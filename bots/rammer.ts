@@ -7,7 +7,7 @@
  * the stronger scripted styles come with the bot issue. It reads the view's typed arrays
  * directly, as scripted bots do.
  */
-import { type PolicyFactory, type DecisionContext, Cmd } from '../src/bot-api.js';
+import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Performance").
@@ -38,6 +38,7 @@ const {
   ENGINE_CCW,
   MAX_SECTIONS,
   shieldsFromFirst,
+  Cmd,
 } = botApiModule;
 
 const front = new Int32Array(2);

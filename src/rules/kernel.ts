@@ -20,10 +20,8 @@ import {
   type FactionTable,
   type LoadoutTable,
   type WeaponTable,
-  WeaponClass,
-  Cmd,
-  SpecialKind,
 } from './tables.js';
+import * as tablesModule from './tables.js';
 import { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as momentumModule from './momentum.js';
@@ -134,6 +132,7 @@ const {
   ST_ARMOUR_REPAIRED,
   ST_THRUSTS_IGNORED,
 } = stateModule;
+const { WeaponClass, Cmd, SpecialKind } = tablesModule;
 const { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY, supplyField } = momentumModule;
 const { TGT_HULL } = weaponsModule;
 const { ACT_PASS, ACT_FIRE } = corvettesModule;

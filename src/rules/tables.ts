@@ -7,10 +7,14 @@
  * rules read (damage, cooldown, priority, tie-breaker, armour ...) comes from here, so a
  * designer changes a number in a file, never in code. These objects are built once per
  * run and shared by every match state.
+ *
+ * The enums are plain, not `const`: tsx compiles file by file, so an enum is an object at
+ * run time either way, and a plain one can be bound to a module constant by the hot
+ * modules (test/sim/hot-imports.test.ts).
  */
 
 /** The eight command cards every capital ship holds (rulebook section 10; 16 in the box). */
-export const enum Cmd {
+export enum Cmd {
   FireMain = 0,
   PortBroadside = 1,
   StarboardBroadside = 2,
@@ -35,7 +39,7 @@ export const COMMAND_IDS = [
 export type CommandId = (typeof COMMAND_IDS)[number];
 
 /** Weapon classes (rulebook 4.3, 9). */
-export const enum WeaponClass {
+export enum WeaponClass {
   Projectile = 0,
   Torpedo = 1,
   Beam = 2,
@@ -44,7 +48,7 @@ export const enum WeaponClass {
 export const WEAPON_CLASS_IDS = ['projectile', 'torpedo', 'beam', 'directFire'] as const;
 
 /** Special ability effects: a small parameterised set (design section 3, item 13). */
-export const enum SpecialKind {
+export enum SpecialKind {
   /** Gain `amount` shields from the supply, placed by the owner, ignoring the per-section cap but not the total. */
   ShieldSurge = 0,
   /** Restore up to `amount` armour, spread by the owner, never above a section's printed armour. */
@@ -194,7 +198,7 @@ export interface LoadoutTable {
   corvettes: number[];
 }
 
-export const enum BoardShape {
+export enum BoardShape {
   Hexagon = 0,
   Rectangle = 1,
 }

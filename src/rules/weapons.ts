@@ -12,13 +12,15 @@
  */
 import * as hexModule from '../hex/hex.js';
 import type { Kernel } from './kernel.js';
-import { type WeaponTable, WeaponClass } from './tables.js';
+import type { WeaponTable } from './tables.js';
+import * as tablesModule from './tables.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as damageModule from './damage.js';
 import * as eventsModule from './events.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { WeaponClass } = tablesModule;
 const { DQ, DR, opposite, distance, lineHexAt, frontCoordinates, rotateOffset } = hexModule;
 const {
   MAX_TOKENS,

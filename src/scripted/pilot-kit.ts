@@ -8,7 +8,7 @@
  * Why module-level scratch: the styles run millions of decisions; every table here is
  * allocated once and refilled by `observe` at each decision.
  */
-import { type DecisionContext, type GameState, Cmd, WeaponClass } from '../bot-api.js';
+import type { DecisionContext, GameState } from '../bot-api.js';
 import * as botApiModule from '../bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Performance").
@@ -67,6 +67,8 @@ const {
   LO_BROADSIDE,
   LO_PD,
   LO_CORVETTES,
+  Cmd,
+  WeaponClass,
 } = botApiModule;
 
 /** The style's evaluation hooks (set by `setStyle`). */

@@ -37,9 +37,10 @@ import * as kernelModule from '../rules/kernel.js';
 import type { GameState } from '../rules/state.js';
 import * as stateModule from '../rules/state.js';
 import * as hexModule from '../hex/hex.js';
-import { Cmd } from '../rules/tables.js';
+import * as tablesModule from '../rules/tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Performance").
+const { Cmd } = tablesModule;
 const { D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {
   ENGINE_SETTINGS,
