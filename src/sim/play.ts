@@ -8,7 +8,7 @@
  */
 import { seededRandom } from './rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
-import { Kernel } from '../rules/kernel.js';
+import { Kernel, type MatchSetup } from '../rules/kernel.js';
 import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
 import type { EventLog } from '../rules/events.js';
 import { loadScenario, tablesForScenario, scenarioSetup, factionIndex, type Scenario } from '../content/scenario.js';
@@ -161,6 +161,10 @@ export class MatchPlayer {
   kernel: Kernel;
   runner: MatchRunner;
   readonly state = new GameState();
+  /** The last start drawn, with its seed and tables: both games of a pair start alike (seats swapped). */
+  private lastSetup: MatchSetup | null = null;
+  private lastSetupSeed = -1;
+  private lastSetupTables: GameTables | null = null;
 
   constructor(prep: Prepared) {
     this.prep = prep;
@@ -182,7 +186,13 @@ export class MatchPlayer {
     // Every pairing plays pair k on the same seed: shared seeds across the field.
     const seed = pairSeed(experiment.seed, localPair);
     const policies: Policy[] = seats.map((pl, seat) => makePolicy(this.prep.factories[pl], entrants[pl].params, seed, seat));
-    const setup = scenarioSetup(scenarioFile, scenario, tables, seed);
+    if (seed !== this.lastSetupSeed || tables !== this.lastSetupTables) {
+      this.lastSetup = scenarioSetup(scenarioFile, scenario, tables, seed);
+      this.lastSetupSeed = seed;
+      this.lastSetupTables = tables;
+    }
+    // Each seat's faction and loadout are set below for every match.
+    const setup = this.lastSetup!;
     for (let seat = 0; seat < 2; seat++) {
       const pl = seats[seat];
       setup.ships[seat].faction = this.prep.factions[pl];
