@@ -10,7 +10,7 @@
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
   D_COMMIT,
   D_DEFENCE,

@@ -17,7 +17,7 @@ import * as stateModule from './state.js';
 import * as eventsModule from './events.js';
 import * as weaponsModule from './weapons.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { DQ, DR } = hexModule;
 const {
   CORVETTES,

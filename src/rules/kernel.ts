@@ -33,7 +33,7 @@ import * as corvettesModule from './corvettes.js';
 import type { EventLog } from './events.js';
 import * as eventsModule from './events.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
   MAX_PLAYERS,
   MAX_SECTIONS,

@@ -11,7 +11,7 @@ import * as hexModule from '../hex/hex.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { opposite, turnBetween, turn } = hexModule;
 const {
   LIN_SLOTS,

@@ -19,7 +19,7 @@ import * as stateModule from './state.js';
 import * as damageModule from './damage.js';
 import * as eventsModule from './events.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { WeaponClass } = tablesModule;
 const { DQ, DR, opposite, distance, lineHexAt, frontCoordinates, rotateOffset } = hexModule;
 const {

@@ -11,7 +11,7 @@
 import type { DecisionContext, GameState } from '../bot-api.js';
 import * as botApiModule from '../bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
   D_SHIELD,
   D_REPAIR,

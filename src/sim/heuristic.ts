@@ -39,7 +39,7 @@ import * as stateModule from '../rules/state.js';
 import * as hexModule from '../hex/hex.js';
 import * as tablesModule from '../rules/tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Performance").
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { Cmd } = tablesModule;
 const { D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {
