@@ -73,6 +73,10 @@ interface Lookups {
   hullRadius: Int8Array;
   hullGrid: Int8Array[];
   clearance: Int8Array;
+  pairReach: Int8Array;
+  pairGrid: Uint16Array[];
+  hullSections: Int32Array;
+  edgeGrid: Uint8Array[];
 }
 const lookups = new WeakMap<GameTables, Lookups>();
 
@@ -104,7 +108,61 @@ function buildLookups(t: GameTables): Lookups {
         for (let x2 = 0; x2 < b.width; x2++) if (b.mask[y2 * b.width + x2] !== 1) c = Math.min(c, distance(x, y, x2, y2));
       clearance[y * b.width + x] = Math.min(c, 127);
     }
-  return { hullRadius, hullGrid, clearance };
+  // Per faction pair (fa * F + fb), reach R = ra + rb and, per facing pair and centre offset
+  // of a from b within R, a's overlapping sections | b's << 8 (0: the hulls share no hex).
+  const nf = factions.length;
+  const pairReach = new Int8Array(nf * nf);
+  const pairGrid: Uint16Array[] = [];
+  for (let fa = 0; fa < nf; fa++)
+    for (let fb = 0; fb < nf; fb++) {
+      const ha = factions[fa].hull;
+      const rb = hullRadius[fb];
+      const db = 2 * rb + 1;
+      const reach = hullRadius[fa] + rb;
+      const d = 2 * reach + 1;
+      const grid = new Uint16Array(36 * d * d);
+      for (let facingA = 0; facingA < 6; facingA++)
+        for (let facingB = 0; facingB < 6; facingB++)
+          for (let cr = -reach; cr <= reach; cr++)
+            for (let cq = -reach; cq <= reach; cq++) {
+              let v = 0;
+              for (let i = 0; i < ha.hexCount; i++) {
+                const dq = cq + ha.rotQ[facingA * ha.hexCount + i];
+                const dr = cr + ha.rotR[facingA * ha.hexCount + i];
+                if (dq < -rb || dq > rb || dr < -rb || dr > rb) continue;
+                const sec = hullGrid[fb][(facingB * db + dr + rb) * db + dq + rb];
+                if (sec !== 0) v |= (1 << ha.hexSection[i]) | (1 << (sec - 1 + 8));
+              }
+              grid[((facingA * 6 + facingB) * d + cr + reach) * d + cq + reach] = v;
+            }
+      pairReach[fa * nf + fb] = reach;
+      pairGrid.push(grid);
+    }
+  // Per faction, the sections with a hex off the board, per facing and centre within the
+  // board's bounding box widened by the hull radius (beyond it every hex is off).
+  const hullSections = new Int32Array(nf);
+  const edgeGrid: Uint8Array[] = [];
+  for (let f = 0; f < nf; f++) {
+    const hull = factions[f].hull;
+    const rad = hullRadius[f];
+    const w = b.width + 2 * rad;
+    const h = b.height + 2 * rad;
+    const grid = new Uint8Array(6 * w * h);
+    for (let i = 0; i < hull.hexCount; i++) hullSections[f] |= 1 << hull.hexSection[i];
+    for (let facing = 0; facing < 6; facing++)
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          let mask = 0;
+          for (let i = 0; i < hull.hexCount; i++) {
+            const hx = x - rad + hull.rotQ[facing * hull.hexCount + i];
+            const hy = y - rad + hull.rotR[facing * hull.hexCount + i];
+            if (hx < 0 || hy < 0 || hx >= b.width || hy >= b.height || b.mask[hy * b.width + hx] !== 1) mask |= 1 << hull.hexSection[i];
+          }
+          grid[(facing * h + y) * w + x] = mask;
+        }
+    edgeGrid.push(grid);
+  }
+  return { hullRadius, hullGrid, clearance, pairReach, pairGrid, hullSections, edgeGrid };
 }
 
 export class Movement {
@@ -128,14 +186,21 @@ export class Movement {
    * per faction, the hull's radius (largest hex distance of a hull hex from the centre) and,
    * per facing, a (2R+1) x (2R+1) grid over offsets from the centre holding section + 1 of
    * the hull hex there (0: none). `clearance` holds, per board cell, the distance to the
-   * nearest hex off the board. They turn "which section is on this hex", "do these hulls
-   * share a hex" and "is this hull on the board" into lookups. They are read-only and
+   * nearest hex off the board. Per faction pair, `pairGrid` holds the overlapping sections
+   * of both hulls per facing pair and centre offset; per faction, `edgeGrid` the sections
+   * off the board per facing and centre. They turn "which section is on this hex", "do these
+   * hulls share a hex" and "is this hull on the board" into lookups. They are read-only and
    * shared by every Kernel on the same tables object (lookups), so a search bot that makes
    * a Kernel per match or per search does not rebuild them.
    */
   private readonly hullRadius: Int8Array;
   private readonly hullGrid: Int8Array[];
   private readonly clearance: Int8Array;
+  private readonly factionCount: number;
+  private readonly pairReach: Int8Array;
+  private readonly pairGrid: Uint16Array[];
+  private readonly hullSections: Int32Array;
+  private readonly edgeGrid: Uint8Array[];
   /** The board's bounding box and mask (tables.board), held here for the hot lookups. */
   private readonly qMin: number;
   private readonly rMin: number;
@@ -159,6 +224,11 @@ export class Movement {
     this.hullRadius = shared.hullRadius;
     this.hullGrid = shared.hullGrid;
     this.clearance = shared.clearance;
+    this.factionCount = kernel.t.factions.length;
+    this.pairReach = shared.pairReach;
+    this.pairGrid = shared.pairGrid;
+    this.hullSections = shared.hullSections;
+    this.edgeGrid = shared.edgeGrid;
   }
 
   // ------------------------------------------------------------------ geometry
@@ -178,18 +248,14 @@ export class Movement {
 
   /** Bitmask of p's sections with a hex off the board (0 = wholly on). */
   edgeSections(s: GameState, p: number): number {
-    const x = s.shipQ[p] - this.qMin;
-    const y = s.shipR[p] - this.rMin;
-    // Early out: the whole hull lies within its radius of a centre that far from any edge.
-    if (x >= 0 && y >= 0 && x < this.width && y < this.height && this.clearance[y * this.width + x] > this.hullRadius[s.faction[p]]) return 0;
-    const hull = this.k.faction(s, p).hull;
-    const n = hull.hexCount;
-    const o = s.facing[p] * n;
-    let mask = 0;
-    for (let i = 0; i < n; i++) {
-      if (!this.hexOnBoard(s.shipQ[p] + hull.rotQ[o + i], s.shipR[p] + hull.rotR[o + i])) mask |= 1 << hull.hexSection[i];
-    }
-    return mask;
+    const f = s.faction[p];
+    const rad = this.hullRadius[f];
+    const x = s.shipQ[p] - this.qMin + rad;
+    const y = s.shipR[p] - this.rMin + rad;
+    const w = this.width + 2 * rad;
+    const h = this.height + 2 * rad;
+    if (x < 0 || y < 0 || x >= w || y >= h) return this.hullSections[f];
+    return this.edgeGrid[f][(s.facing[p] * h + y) * w + x];
   }
 
   /**
@@ -197,29 +263,18 @@ export class Movement {
    * are OR-ed into them (maskA[a] for a, maskB[b] for b).
    */
   shipsOverlap(s: GameState, a: number, b: number, maskA: Int32Array | null, maskB: Int32Array | null): boolean {
-    const fb = s.faction[b];
-    const rb = this.hullRadius[fb];
+    const pair = s.faction[a] * this.factionCount + s.faction[b];
+    const reach = this.pairReach[pair];
     // a's centre relative to b's: too far apart for the hulls to meet?
     const cq = s.shipQ[a] - s.shipQ[b];
     const cr = s.shipR[a] - s.shipR[b];
-    if (distance(0, 0, cq, cr) > this.hullRadius[s.faction[a]] + rb) return false;
-    const ha = this.k.faction(s, a).hull;
-    const oa = s.facing[a] * ha.hexCount;
-    const d = 2 * rb + 1;
-    const gb = this.hullGrid[fb];
-    const base = s.facing[b] * d;
-    let hit = false;
-    for (let i = 0; i < ha.hexCount; i++) {
-      const dq = cq + ha.rotQ[oa + i];
-      const dr = cr + ha.rotR[oa + i];
-      if (dq < -rb || dq > rb || dr < -rb || dr > rb) continue;
-      const v = gb[(base + dr + rb) * d + dq + rb];
-      if (v === 0) continue;
-      hit = true;
-      if (maskA) maskA[a] |= 1 << ha.hexSection[i];
-      if (maskB) maskB[b] |= 1 << (v - 1);
-    }
-    return hit;
+    if (cq < -reach || cq > reach || cr < -reach || cr > reach) return false;
+    const d = 2 * reach + 1;
+    const v = this.pairGrid[pair][((s.facing[a] * 6 + s.facing[b]) * d + cr + reach) * d + cq + reach];
+    if (v === 0) return false;
+    if (maskA) maskA[a] |= v & 0xff;
+    if (maskB) maskB[b] |= v >> 8;
+    return true;
   }
 
   /** Largest hex distance of a hex of p's hull from its centre. */
