@@ -179,7 +179,6 @@ export class Movement {
   private readonly seqB = new Int8Array(8);
   private readonly pairCount = new Int8Array(8);
   private readonly savedLin = new Int8Array(LIN_SLOTS);
-  private readonly savedRot = new Int8Array(ROT_SLOTS);
 
   /**
    * Hull lookup tables, built once from the kernel's tables (the hulls never change):
@@ -656,31 +655,31 @@ export class Movement {
    */
   powerToEngines(s: GameState, p: number, dir: number): void {
     const n = s.g[G_PLAYERS];
-    const savedLinCount = s.linCount[p];
-    const savedRotCount = s.rotCount[p];
-    for (let i = 0; i < LIN_SLOTS; i++) this.savedLin[i] = s.lin[p * LIN_SLOTS + i];
-    for (let i = 0; i < ROT_SLOTS; i++) this.savedRot[i] = s.rot[p * ROT_SLOTS + i];
-    const supplyBefore = s.g[G_SUPPLY_LINEAR];
-    const result = thrust(s, p, dir);
-    if (this.k.log) this.k.log.push(EV_POWER, p, dir, result);
-    for (let o = 0; o < n; o++) {
-      this.moved[o] = TOK_NONE;
-      this.prevQ[o] = s.shipQ[o];
-      this.prevR[o] = s.shipR[o];
-      this.prevF[o] = s.facing[o];
-    }
+    const log = this.k.log;
+    // Only p moves; a collision undoes p alone and reads only p's token.
+    this.moved[p] = dir;
+    this.prevQ[p] = s.shipQ[p];
+    this.prevR[p] = s.shipR[p];
+    this.prevF[p] = s.facing[p];
     s.shipQ[p] += DQ[dir];
     s.shipR[p] += DR[dir];
-    this.moved[p] = dir;
     let collides = this.edgeSections(s, p) !== 0;
     for (let o = 0; o < n && !collides; o++) if (o !== p && s.alive[o] && this.shipsOverlap(s, p, o, null, null)) collides = true;
-    if (collides) {
-      // The new momentum is its own slot: restore the mat as it was before the thrust.
-      s.g[G_SUPPLY_LINEAR] = supplyBefore;
-      s.linCount[p] = savedLinCount;
-      s.rotCount[p] = savedRotCount;
-      for (let i = 0; i < LIN_SLOTS; i++) s.lin[p * LIN_SLOTS + i] = this.savedLin[i];
-      for (let i = 0; i < ROT_SLOTS; i++) s.rot[p * ROT_SLOTS + i] = this.savedRot[i];
+    if (!collides) {
+      const result = thrust(s, p, dir);
+      if (log) log.push(EV_POWER, p, dir, result);
+    } else {
+      // The new momentum is its own slot: the mat stays as it was. The log still records
+      // what the thrust would have done, so thrust and restore the mat (dir is linear).
+      if (log) {
+        const savedLinCount = s.linCount[p];
+        for (let i = 0; i < LIN_SLOTS; i++) this.savedLin[i] = s.lin[p * LIN_SLOTS + i];
+        const supplyBefore = s.g[G_SUPPLY_LINEAR];
+        log.push(EV_POWER, p, dir, thrust(s, p, dir));
+        s.g[G_SUPPLY_LINEAR] = supplyBefore;
+        s.linCount[p] = savedLinCount;
+        for (let i = 0; i < LIN_SLOTS; i++) s.lin[p * LIN_SLOTS + i] = this.savedLin[i];
+      }
       this.commandToken = dir;
       this.resolveCommandCollision(s, p, dir);
       this.commandToken = TOK_NONE;
