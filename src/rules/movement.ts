@@ -23,7 +23,6 @@ import * as eventsModule from './events.js';
 const { DQ, DR, opposite, distance } = hexModule;
 const {
   MAX_PLAYERS,
-  MAX_SECTIONS,
   MAX_FACTION_SUPPLIES,
   LIN_SLOTS,
   ROT_SLOTS,
@@ -330,12 +329,20 @@ export class Movement {
       for (let p = 0; p < n; p++) {
         const tok = s.alive[p] ? tokenAt(s, p, step) : TOK_NONE;
         this.moved[p] = tok;
-        this.prevQ[p] = s.shipQ[p];
-        this.prevR[p] = s.shipR[p];
-        this.prevF[p] = s.facing[p];
+        const q = s.shipQ[p];
+        const r = s.shipR[p];
+        const f = s.facing[p];
+        this.prevQ[p] = q;
+        this.prevR[p] = r;
+        this.prevF[p] = f;
         if (tok === TOK_NONE) continue;
         any = true;
-        this.applyToken(s, p, tok);
+        if (tok === TOK_CW) s.facing[p] = f === 5 ? 0 : f + 1;
+        else if (tok > TOK_CW) s.facing[p] = f === 0 ? 5 : f - 1;
+        else {
+          s.shipQ[p] = q + DQ[tok];
+          s.shipR[p] = r + DR[tok];
+        }
       }
       if (!any) return;
       if (log) {
@@ -346,14 +353,6 @@ export class Movement {
       this.k.settleDestroyed(s);
       if (this.k.check) this.k.check(s, 'movement step');
       if (s.g[G_STATUS] !== STATUS_ONGOING) return;
-    }
-  }
-
-  private applyToken(s: GameState, p: number, tok: number): void {
-    if (tok >= TOK_CW) s.facing[p] = (s.facing[p] + (tok === TOK_CW ? 1 : 5)) % 6;
-    else {
-      s.shipQ[p] += DQ[tok];
-      s.shipR[p] += DR[tok];
     }
   }
 
@@ -465,8 +464,8 @@ export class Movement {
     if (damage <= 0 || mask === 0) return 0;
     let worst = 0;
     let total = 0;
-    for (let sec = 0; sec < MAX_SECTIONS; sec++) {
-      if (((mask >> sec) & 1) === 0) continue;
+    for (let sec = 0, rest = mask; rest !== 0; sec++, rest >>= 1) {
+      if ((rest & 1) === 0) continue;
       const inward = hitShieldsAndArmour(this.k.t, s, p, sec, damage, this.k.log);
       if (inward > worst) worst = inward;
       total += damage;
@@ -728,9 +727,11 @@ export class Movement {
     for (let i = 0; i < s.g[G_TOK_TOP]; i++) {
       const kind = s.tokKind[i];
       if (kind === SMALL_NONE) continue;
+      const q = s.tokQ[i];
+      const r = s.tokR[i];
       for (let p = 0; p < n; p++) {
         if (!s.alive[p]) continue;
-        const sec = this.sectionAt(s, p, s.tokQ[i], s.tokR[i]);
+        const sec = this.sectionAt(s, p, q, r);
         if (sec < 0) continue;
         if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, s.tokOwner[i], 0, sec);
         s.stats[p * STAT_SIZE + ST_TOKENS_OVERRUN]++;
