@@ -37,6 +37,7 @@ const {
   ENGINE_CW,
   ENGINE_CCW,
   MAX_SECTIONS,
+  CORVETTES,
   shieldsFromFirst,
   Cmd,
 } = botApiModule;
@@ -160,8 +161,9 @@ const factory: PolicyFactory = (params, rng) => {
           return ctx.legal[0];
         }
         case D_ACTIVATE: {
-          // Shoot when a corvette can; otherwise keep them where they are.
-          for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] >= ACT_FIRE) return ctx.legal[i];
+          // Shoot with the first corvette that can (the first firing action in the legal list);
+          // otherwise keep them where they are. Each is checked alone: no list of moves needed.
+          for (let c = 0; c < CORVETTES; c++) if (ctx.kernel.isLegal(ctx.view, ctx.player, ACT_FIRE + c)) return ACT_FIRE + c;
           return ACT_PASS;
         }
         case D_PD_WINDOW:

@@ -203,9 +203,10 @@ export class Corvettes {
    * Legal activation moves of p's corvettes into out from `at` (11.1.2): turn up to agility
    * before, move 1..speed hexes forward, turn the rest after; never turning in place (a
    * move is at least one hex). The path must stay on the board and clear of capital ships;
-   * it may end on a small token, with the consequences of 7.2.4.
+   * it may end on a small token, with the consequences of 7.2.4. With `firstOnly`, stops at
+   * the first (a yes/no probe).
    */
-  legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
+  legalMoves(s: GameState, p: number, out: Int32Array, at: number, firstOnly = false): number {
     const move = this.k.move;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
@@ -236,6 +237,10 @@ export class Corvettes {
           if ((!inside && !move.hexOnBoard(q, r)) || (hulls !== 0 && move.hullInMask(s, q, r, hulls))) break;
           // The turns after, -left..left, are consecutive action ids.
           const first = encodeMove(slot, before, hexes, 0 - left);
+          if (firstOnly) {
+            out[n] = first;
+            return n + 1;
+          }
           for (let k = 0; k <= 2 * left; k++) out[n++] = first + k;
         }
       }

@@ -1602,6 +1602,13 @@ export class Kernel {
     return n;
   }
 
+  /** Has p an activation other than passing: a corvette move, or a corvette that can fire? */
+  private canActivate(s: GameState, p: number): boolean {
+    if (this.corvettes.legalMoves(s, p, this.probe, 0, true) > 0) return true;
+    for (let c = 0; c < CORVETTES; c++) if (this.corvetteCanFire(s, p, c)) return true;
+    return false;
+  }
+
   /** Is `a` one of legalActivations(s, p)? Decoded and checked, not listed. */
   private isLegalActivation(s: GameState, p: number, a: number): boolean {
     if (a === ACT_PASS) return true;
@@ -1652,8 +1659,17 @@ export class Kernel {
           // 10.1.4: a held Defence Stations may fire between corvette activations.
           if (!this.pdWindow(s)) return false;
           if (g[G_ACT_LEFT] <= 0) return this.finishCommand(s, p, 0);
-          if (this.ask(s, p, D_ACTIVATE)) return false;
-          break;
+          // Asked unless passing is the only answer. The moves (a long list) are listed only
+          // if someone asks for the list; an answer is checked by decoding it (isLegal).
+          g[G_DECISION] = D_ACTIVATE;
+          this.askedState = null;
+          if (!this.canActivate(s, p)) {
+            this.apply(s, p, ACT_PASS);
+            break;
+          }
+          g[G_PENDING] = 1 << p;
+          s.touch();
+          return false;
         default:
           return false;
       }
