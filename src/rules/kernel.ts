@@ -338,10 +338,15 @@ export class Kernel {
   check: ((s: GameState, where: string) => void) | null = null;
   /** tables.rules.tieRule === 'rotate', read once (seatAt runs in every seat-order loop). */
   private readonly rotateSeats: boolean;
+  /** tables.rules.broadsideFire, read once (stepFire asks it per mount). */
+  private readonly chooseBroadside: boolean;
+  private readonly fireAllBroadside: boolean;
 
   constructor(tables: GameTables) {
     this.t = tables;
     this.rotateSeats = tables.rules.tieRule === 'rotate';
+    this.chooseBroadside = tables.rules.broadsideFire === 'choose';
+    this.fireAllBroadside = tables.rules.broadsideFire === 'all';
     this.move = new Movement(this);
     this.weapons = new Weapons(this);
     this.corvettes = new Corvettes(this);
@@ -1437,7 +1442,7 @@ export class Kernel {
           }
           g[G_FDIR] = 0;
           g[G_FSTAGE] = FST_SHOT;
-          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.t.rules.broadsideFire === 'choose' && this.ask(s, p, D_FIRE_DIR)) return false;
+          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.chooseBroadside && this.ask(s, p, D_FIRE_DIR)) return false;
           break;
         }
         case FST_SHOT: {
@@ -1495,7 +1500,7 @@ export class Kernel {
           const src = g[G_FSRC];
           if (src <= FS_STARBOARD) {
             const dirs = this.shipMounts(s, p)[g[G_FMOUNT]].directions.length;
-            if (this.t.rules.broadsideFire === 'all' && g[G_FDIR] + 1 < dirs) {
+            if (this.fireAllBroadside && g[G_FDIR] + 1 < dirs) {
               g[G_FDIR]++;
               g[G_FSTAGE] = FST_SHOT;
             } else {
@@ -1560,6 +1565,10 @@ export class Kernel {
       this.settleDestroyed(s);
     }
     const n = g[G_PLAYERS];
+    // Most windows find no Defence Stations held: no seat order needed.
+    let held = false;
+    for (let p = 0; p < n; p++) if (s.cardLoc[p * CARDS + Cmd.DefenceStations] === LOC_HELD) held = true;
+    if (!held) return true;
     for (let i = 0; i < n; i++) {
       const p = this.seatAt(s, i);
       if ((g[G_WINDOW_ASKED] >> p) & 1 || s.cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD || !s.alive[p]) continue;

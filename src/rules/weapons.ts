@@ -293,13 +293,16 @@ export class Weapons {
       for (let x = 0; x < count; x++) {
         const i = list[x];
         if (!this.moving[i]) continue;
+        const back = opposite(s.tokFacing[i]);
+        const iq = this.nextQ[i];
+        const ir = this.nextR[i];
         for (let y = 0; y < nOthers; y++) {
           const j = others[y];
-          if (j === i || s.tokKind[j] !== SMALL_PROJECTILE || s.tokFacing[j] !== opposite(s.tokFacing[i])) continue;
+          if (j === i || s.tokKind[j] !== SMALL_PROJECTILE || s.tokFacing[j] !== back) continue;
           const jq = this.moving[j] ? this.nextQ[j] : s.tokQ[j];
           const jr = this.moving[j] ? this.nextR[j] : s.tokR[j];
-          const swap = this.nextQ[i] === s.tokQ[j] && this.nextR[i] === s.tokR[j] && (!this.moving[j] || (jq === s.tokQ[i] && jr === s.tokR[i]));
-          const meet = this.nextQ[i] === jq && this.nextR[i] === jr;
+          const swap = iq === s.tokQ[j] && ir === s.tokR[j] && (!this.moving[j] || (jq === s.tokQ[i] && jr === s.tokR[i]));
+          const meet = iq === jq && ir === jr;
           if (swap || meet) {
             this.dead[i] = 1;
             this.dead[j] = 1;
@@ -339,7 +342,6 @@ export class Weapons {
     const q = s.tokQ[i];
     const r = s.tokR[i];
     const owner = s.tokOwner[i];
-    const src = this.sourceOf(s, owner, s.tokRef[i]);
     if (!this.k.move.hexOnBoard(q, r)) {
       this.k.move.removeToken(s, i);
       return;
@@ -351,7 +353,7 @@ export class Weapons {
     }
     for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
       const kd = s.tokKind[j];
-      if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, src);
+      if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, this.sourceOf(s, owner, s.tokRef[i]));
     }
   }
 
