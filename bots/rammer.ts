@@ -7,7 +7,7 @@
  * the stronger scripted styles come with the bot issue. It reads the view's typed arrays
  * directly, as scripted bots do.
  */
-import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
+import type { PolicyFactory, DecisionContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
@@ -46,11 +46,13 @@ const front = new Int32Array(2);
 const room = new Int32Array(MAX_SECTIONS);
 // Hex helpers bound once: a property load from the `hex` module namespace on every call is slow in V8.
 const { distance, opposite, frontCoordinates, DQ, DR } = hex;
+/** Farther than any two hexes (an integer, so the distances compared stay small integers). */
+const FAR = 0x3fffffff;
 
 /** Direction from one hex toward another that most reduces the distance. */
 function toward(q1: number, r1: number, q2: number, r2: number): number {
   let best = 0;
-  let bestD = Infinity;
+  let bestD = FAR;
   for (let d = 0; d < 6; d++) {
     const dist = distance(q1 + DQ[d], r1 + DR[d], q2, r2);
     if (dist < bestD) {
@@ -67,13 +69,12 @@ const factory: PolicyFactory = (params, rng) => {
   /** The same with Fire Main first, for when the enemy is ahead (built once, not per decision). */
   const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)];
 
-  function enemyOf(ctx: DecisionContext): number {
-    const v = ctx.view;
+  function enemyOf(v: GameState, p: number): number {
     let best = -1;
-    let bestD = Infinity;
+    let bestD = FAR;
     for (let o = 0; o < v.players; o++) {
-      if (o === ctx.player || !v.alive[o]) continue;
-      const d = distance(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[o], v.shipR[o]);
+      if (o === p || !v.alive[o]) continue;
+      const d = distance(v.shipQ[p], v.shipR[p], v.shipQ[o], v.shipR[o]);
       if (d < bestD) {
         bestD = d;
         best = o;
@@ -83,9 +84,7 @@ const factory: PolicyFactory = (params, rng) => {
   }
 
   /** Is the enemy's centre in the 120-degree arc in front of our ship? */
-  function enemyAhead(ctx: DecisionContext, e: number): boolean {
-    const v = ctx.view;
-    const p = ctx.player;
+  function enemyAhead(v: GameState, p: number, e: number): boolean {
     const out = front;
     frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
     return out[0] >= 0 && out[1] >= 0;
@@ -94,15 +93,16 @@ const factory: PolicyFactory = (params, rng) => {
   function commit(ctx: DecisionContext): number {
     const v = ctx.view;
     const p = ctx.player;
-    const e = enemyOf(ctx);
-    const preference = enemyAhead(ctx, e) ? firePreference : commandPreference;
+    const e = enemyOf(v, p);
+    const preference = enemyAhead(v, p, e) ? firePreference : commandPreference;
     const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
+    const away = opposite(want);
     // Speed along `want`: tokens pointing that way minus those pointing away.
     let along = 0;
-    for (let i = 0; i < v.linCount[p]; i++) {
+    for (let i = 0, n = v.linCount[p]; i < n; i++) {
       const t = v.lin[p * LIN_SLOTS + i];
       if (t === want) along++;
-      else if (t === opposite(want)) along--;
+      else if (t === away) along--;
     }
     let engine: number;
     if (v.rotCount[p] > 0) engine = v.rot[p * 2] === 6 ? ENGINE_CCW : ENGINE_CW; // stop spinning
@@ -136,12 +136,15 @@ const factory: PolicyFactory = (params, rng) => {
           return shieldsFromFirst(room, ctx.kernel.shieldRoom(ctx.view, ctx.player, room));
         case D_VENT: {
           // Cool the card furthest down the track.
+          const legal = ctx.legal;
+          const cardLoc = ctx.view.cardLoc;
+          const base = ctx.player * 8;
           let best = VENT_NONE;
           let bestPos = 0;
-          for (let i = 0; i < ctx.count; i++) {
-            const c = ctx.legal[i];
+          for (let i = 0, n = ctx.count; i < n; i++) {
+            const c = legal[i];
             if (c === VENT_NONE) continue;
-            const pos = ctx.view.cardLoc[ctx.player * 8 + c] - 10;
+            const pos = cardLoc[base + c] - 10;
             if (pos > bestPos) {
               bestPos = pos;
               best = c;
@@ -151,8 +154,9 @@ const factory: PolicyFactory = (params, rng) => {
         }
         case D_P2E_DIR: {
           const v = ctx.view;
-          const e = enemyOf(ctx);
-          return toward(v.shipQ[ctx.player], v.shipR[ctx.player], v.shipQ[e], v.shipR[e]);
+          const p = ctx.player;
+          const e = enemyOf(v, p);
+          return toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
         }
         case D_BOOST:
           return 1; // pay for the hit
