@@ -37,10 +37,11 @@
  *   `playout`, any name in src/sim/models.ts, default 'gunner') until `depth` rounds have
  *   been simulated in all from the root (param `depth`, default 3; every iteration simulates
  *   at most `depth` rounds, tree part included) or the match ends; score every player with
- *   the shared heuristic (src/sim/heuristic.ts `evaluate`, in [-1, 1]) and add each
- *   player's score to the action it chose at each node on the path. The defaults were
- *   chosen against lookahead (40 games each, 2026-11-21): rammer playouts scored 31-41%,
- *   gunner playouts at depth 2 49% and at depth 3 55%.
+ *   the shared heuristic (src/sim/heuristic.ts `evaluate`, in [-1, 1]; `evaluateAll`, each
+ *   ship's strength computed once) and add each player's score to the action it chose at
+ *   each node on the path. The defaults were chosen against lookahead (40 games each,
+ *   2026-11-21): rammer playouts scored 31-41%, gunner playouts at depth 2 49% and at
+ *   depth 3 55%.
  * - UCB1: mean + c * sqrt(ln N / n), N the node's visits, n the action's (param `c`,
  *   default 0.3; values lie in [-1, 1], but candidates differ by a few hundredths, so c = 1
  *   spread the visits almost evenly: against lookahead c = 1 scored 50.0% over 200 games,
@@ -84,7 +85,7 @@ import rammer from './rammer.js';
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING } = botApiModule;
 const {
-  evaluate,
+  evaluateAll,
   openCommitment,
   sampleCandidates,
   styleCandidates,
@@ -343,7 +344,7 @@ const factory: PolicyFactory = (params, rng) => {
       if (!sm.playRound(s, pols)) break;
       roundsLeft--;
     }
-    for (let q = 0; q < P; q++) value[q] = evaluate(sm.kernel, s, q);
+    evaluateAll(sm.kernel, s, value);
     for (let i = 0; i < len; i++) {
       const nd = pathNode[i];
       nodeVisits[nd]++;

@@ -151,6 +151,36 @@ export function evaluate(kernel: Kernel, s: GameState, p: number): number {
   return EVAL_SCALE * (strength(kernel, s, p) - rival);
 }
 
+/** Each live ship's strength, for evaluateAll. */
+const strengths = new Float64Array(MAX_PLAYERS);
+
+/**
+ * evaluate(kernel, s, p) for every seat p of the match, into out[p]: the same numbers, with
+ * each ship's strength computed once instead of once per player that looks at it.
+ */
+export function evaluateAll(kernel: Kernel, s: GameState, out: Float64Array): void {
+  const g = s.g;
+  const n = g[G_PLAYERS];
+  if (g[G_STATUS] !== STATUS_ONGOING) {
+    for (let p = 0; p < n; p++) out[p] = g[G_STATUS] === STATUS_VICTORY ? (g[G_WINNER] === p ? 1 : -1) : 0;
+    return;
+  }
+  for (let q = 0; q < n; q++) if (s.alive[q]) strengths[q] = strength(kernel, s, q);
+  for (let p = 0; p < n; p++) {
+    if (!s.alive[p]) {
+      out[p] = -1;
+      continue;
+    }
+    let rival = -Infinity;
+    for (let q = 0; q < n; q++) {
+      if (q === p || !s.alive[q]) continue;
+      const v = strengths[q];
+      if (v > rival) rival = v;
+    }
+    out[p] = rival === -Infinity ? 1 : EVAL_SCALE * (strengths[p] - rival);
+  }
+}
+
 // ------------------------------------------------------------------ search plumbing
 
 /**
