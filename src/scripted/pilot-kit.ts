@@ -70,6 +70,8 @@ const {
   Cmd,
   WeaponClass,
 } = botApiModule;
+// Hex helpers bound once too: `hex` is a module namespace, read through a getter per use.
+const { DQ, DR, distance, frontCoordinates, opposite, turn, turnBetween } = hex;
 
 /** The style's evaluation hooks (set by `setStyle`). */
 const hooks = {
@@ -168,7 +170,7 @@ export function observe(ctx: DecisionContext): void {
   let best = 1 << 30;
   for (let o = 0; o < V.players; o++) {
     if (o === ME || !V.alive[o]) continue;
-    const d = hex.distance(V.shipQ[ME], V.shipR[ME], V.shipQ[o], V.shipR[o]);
+    const d = distance(V.shipQ[ME], V.shipR[ME], V.shipQ[o], V.shipR[o]);
     if (d < best) {
       best = d;
       EN = o;
@@ -222,8 +224,8 @@ export function drift(o: number, hull: Hull, q: number, r: number, f: number, oq
     if (t === TOK_CW) nf = (f + 1) % 6;
     else if (t === TOK_CCW) nf = (f + 5) % 6;
     else {
-      nq += hex.DQ[t];
-      nr += hex.DR[t];
+      nq += DQ[t];
+      nr += DR[t];
     }
     if (hullMargin(hull, nq, nr, nf) > 0) {
       q = nq;
@@ -276,8 +278,8 @@ export function buildEdgeGrid(): void {
     const x = c % edgeW;
     const y = (c - x) / edgeW;
     for (let d = 0; d < 6; d++) {
-      const nx = x + hex.DQ[d];
-      const ny = y + hex.DR[d];
+      const nx = x + DQ[d];
+      const ny = y + DR[d];
       if (nx < 0 || ny < 0 || nx >= edgeW || ny >= edgeH) continue;
       const nc = ny * edgeW + nx;
       if (edgeGrid[nc] >= 0) continue;
@@ -291,7 +293,7 @@ export function buildEdgeGrid(): void {
 
 export function hullReach(hull: Hull): number {
   let m = 0;
-  for (let i = 0; i < hull.hexCount; i++) m = Math.max(m, hex.distance(0, 0, hull.hexQ[i], hull.hexR[i]));
+  for (let i = 0; i < hull.hexCount; i++) m = Math.max(m, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
   return m;
 }
 
@@ -331,7 +333,7 @@ export function distanceToHull(hull: Hull, hq: number, hr: number, hf: number, q
   const o = hf * hull.hexCount;
   let m = 1 << 30;
   for (let i = 0; i < hull.hexCount; i++) {
-    const d = hex.distance(q, r, hq + hull.rotQ[o + i], hr + hull.rotR[o + i]);
+    const d = distance(q, r, hq + hull.rotQ[o + i], hr + hull.rotR[o + i]);
     if (d < m) m = d;
   }
   return m;
@@ -339,10 +341,10 @@ export function distanceToHull(hull: Hull, hq: number, hr: number, hf: number, q
 
 /** First step 1..len along `dir` from (q, r) that lands on the hull at a pose; 0 if none before `len` or the board edge. */
 export function rayToHull(q: number, r: number, dir: number, len: number, hull: Hull, hq: number, hr: number, hf: number): number {
-  if (hex.distance(q, r, hq, hr) > len + reachOf(hull)) return 0;
+  if (distance(q, r, hq, hr) > len + reachOf(hull)) return 0;
   for (let k = 1; k <= len; k++) {
-    q += hex.DQ[dir];
-    r += hex.DR[dir];
+    q += DQ[dir];
+    r += DR[dir];
     if (edgeDistance(q, r) === 0) return 0;
     if (hullHexAt(hull, hq, hr, hf, q, r) >= 0) return k;
   }
@@ -351,15 +353,15 @@ export function rayToHull(q: number, r: number, dir: number, len: number, hull: 
 
 /** Nearest distance (1..range) of a hull hex inside the 120-degree arc in front of (q, r) facing `dir`; 0 if none. */
 export function arcToHull(q: number, r: number, dir: number, range: number, hull: Hull, hq: number, hr: number, hf: number): number {
-  if (hex.distance(q, r, hq, hr) > range + reachOf(hull)) return 0;
+  if (distance(q, r, hq, hr) > range + reachOf(hull)) return 0;
   const o = hf * hull.hexCount;
   let best = 0;
   for (let i = 0; i < hull.hexCount; i++) {
     const tq = hq + hull.rotQ[o + i];
     const tr = hr + hull.rotR[o + i];
-    const d = hex.distance(q, r, tq, tr);
+    const d = distance(q, r, tq, tr);
     if (d === 0 || d > range || (best > 0 && d >= best)) continue;
-    hex.frontCoordinates(tq - q, tr - r, dir, FC);
+    frontCoordinates(tq - q, tr - r, dir, FC);
     if (FC[0] >= 0 && FC[1] >= 0) best = d;
   }
   return best;
@@ -406,8 +408,8 @@ export function weaponValue(
       return rayToHull(q, r, dir, 2 * w.speed, hull, bq, br, bf) > 0 ? 0.6 * w.damage : 0;
     }
     case WeaponClass.Torpedo: {
-      const nq = q + hex.DQ[dir];
-      const nr = r + hex.DR[dir];
+      const nq = q + DQ[dir];
+      const nr = r + DR[dir];
       if (edgeDistance(nq, nr) === 0) return 0;
       const d = arcToHull(nq, nr, dir, 3 * w.speed, hull, aq, ar, af);
       return d === 0 ? 0 : w.damage * (d <= w.speed ? 0.9 : 0.7);
@@ -423,7 +425,7 @@ export function weaponValue(
 export function speedAlong(m: Int8Array, dir: number): number {
   let s = 0;
   for (let i = 0; i < m[0]; i++) {
-    const t = Math.abs(hex.turnBetween(m[1 + i], dir));
+    const t = Math.abs(turnBetween(m[1 + i], dir));
     s += t === 0 ? 1 : t === 1 ? 0.5 : t === 3 ? -1 : t === 2 ? -0.5 : 0;
   }
   return s;
@@ -510,15 +512,15 @@ export function shellDanger(q: number, r: number, f: number, ply: number): numbe
     const dir = SHF[i];
     const from = ply === 1 ? 0 : SHS[i] + 1;
     const to = ply === 1 ? SHS[i] : 2 * SHS[i];
-    let tq = SHQ[i] + hex.DQ[dir] * from;
-    let tr = SHR[i] + hex.DR[dir] * from;
+    let tq = SHQ[i] + DQ[dir] * from;
+    let tr = SHR[i] + DR[dir] * from;
     for (let k = from; k <= to; k++) {
       if (hullHexAt(myHull, q, r, f, tq, tr) >= 0) {
         danger += SHD[i];
         break;
       }
-      tq += hex.DQ[dir];
-      tr += hex.DR[dir];
+      tq += DQ[dir];
+      tr += DR[dir];
     }
   }
   return danger;
@@ -588,7 +590,7 @@ export function matThrust(m: Int8Array, t: number): void {
     return;
   }
   const n = m[0];
-  const opp = hex.opposite(t);
+  const opp = opposite(t);
   for (let i = n - 1; i >= 0; i--) {
     if (m[1 + i] === opp) {
       for (let j = i; j < n - 1; j++) m[1 + j] = m[2 + j];
@@ -598,9 +600,9 @@ export function matThrust(m: Int8Array, t: number): void {
     }
   }
   for (let i = n - 1; i >= 0; i--) {
-    const turn = hex.turnBetween(m[1 + i], t);
-    if (turn === 2 || turn === -2) {
-      m[1 + i] = hex.turn(m[1 + i], turn >> 1);
+    const sixths = turnBetween(m[1 + i], t);
+    if (sixths === 2 || sixths === -2) {
+      m[1 + i] = turn(m[1 + i], sixths >> 1);
       return;
     }
   }
@@ -647,8 +649,8 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
     if (t === TOK_CW) nf = (f + 1) % 6;
     else if (t === TOK_CCW) nf = (f + 5) % 6;
     else {
-      nq += hex.DQ[t];
-      nr += hex.DR[t];
+      nq += DQ[t];
+      nr += DR[t];
     }
     if (edgeDistance(nq, nr) <= MY_REACH && hullMargin(myHull, nq, nr, nf) === 0) {
       simEdge = true;
@@ -656,7 +658,7 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
     }
     if (eq && enHull) {
       const k = s + 1 < en ? s + 1 : en;
-      if (hex.distance(nq, nr, eq[k], er[k]) <= MY_REACH + EN_REACH && hullsOverlap(myHull, nq, nr, nf, enHull, eq[k], er[k], ef[k])) {
+      if (distance(nq, nr, eq[k], er[k]) <= MY_REACH + EN_REACH && hullsOverlap(myHull, nq, nr, nf, enHull, eq[k], er[k], ef[k])) {
         simShip = true;
         break;
       }
@@ -665,7 +667,7 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
     r = nr;
     f = nf;
     for (let i = 0; i < NTOK; i++) {
-      if (OVERRUN[i] === 0 && hex.distance(q, r, TOKQ[i], TOKR[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ[i], TOKR[i]) >= 0) {
+      if (OVERRUN[i] === 0 && distance(q, r, TOKQ[i], TOKR[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ[i], TOKR[i]) >= 0) {
         OVERRUN[i] = 1;
         simOverrun += TOKD[i];
       }
@@ -689,7 +691,7 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
     for (let i = 0; i <= MB[0]; i++) {
       let e: number;
       if (i < MB[0]) {
-        e = hex.opposite(MB[1 + i]);
+        e = opposite(MB[1 + i]);
         let dup = false;
         for (let j = 0; j < i; j++) if (MB[1 + j] === MB[1 + i]) dup = true;
         if (dup) continue;
@@ -722,7 +724,7 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
 /** Common terms of a pose's value: distance kept, edge clearance, speed, spin, shells, the enemy's main line. */
 export function baseEval(q: number, r: number, f: number, m: Int8Array, ply: number, eq: number, er: number, ef: number): number {
   let v = 0;
-  if (enHull) v -= KIT.rangeWeight * Math.abs(hex.distance(q, r, eq, er) - KIT.range);
+  if (enHull) v -= KIT.rangeWeight * Math.abs(distance(q, r, eq, er) - KIT.range);
   const mg = hullMargin(myHull, q, r, f);
   if (mg < KIT.edgeMargin) v -= 3 * (KIT.edgeMargin - mg);
   if (m[0] > KIT.maxSpeed) v -= 2.5 * (m[0] - KIT.maxSpeed);
@@ -824,8 +826,8 @@ export function planPowerToEngines(q: number, r: number, f: number, m: Int8Array
   P2E_DIR = 0;
   NUM[P2E_GAIN] = -1e9;
   for (let d = 0; d < 6; d++) {
-    const nq = q + hex.DQ[d];
-    const nr = r + hex.DR[d];
+    const nq = q + DQ[d];
+    const nr = r + DR[d];
     let v = 0;
     if (hullMargin(myHull, nq, nr, f) === 0) v -= UNSAFE;
     if (enHull && hullsOverlap(myHull, nq, nr, f, enHull, E1Q[E1N], E1R[E1N], E1F[E1N])) v += hooks.collision(1);
@@ -962,8 +964,8 @@ export function enemyLineHex(): number {
   let r = E1R[E1N] + enHull.rotR[o + m.hex];
   const dir = (ef + m.directions[0]) % 6;
   for (let k = 0; k < 12; k++) {
-    q += hex.DQ[dir];
-    r += hex.DR[dir];
+    q += DQ[dir];
+    r += DR[dir];
     if (edgeDistance(q, r) === 0) return -1;
     const h = hullHexAt(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], q, r);
     if (h >= 0) return h;
@@ -989,7 +991,7 @@ export function sectionExposure(sec: number, lineHex: number): number {
     if (d < near) near = d;
     for (let t = 0; t < MAX_TOKENS; t++) {
       if (V.tokKind[t] !== SMALL_TORPEDO || V.tokOwner[t] === ME) continue;
-      const dt = hex.distance(hq, hr, V.tokQ[t], V.tokR[t]);
+      const dt = distance(hq, hr, V.tokQ[t], V.tokR[t]);
       if (dt < near) near = dt;
     }
   }
@@ -1102,11 +1104,11 @@ export function idealRange(w: Weapon): number {
  */
 export function corvPosValue(slot: number, q: number, r: number, f: number, canFire: boolean, self: number): number {
   let v = 0;
-  const nq = q + hex.DQ[f];
-  const nr = r + hex.DR[f];
+  const nq = q + DQ[f];
+  const nr = r + DR[f];
   const ed = edgeDistance(nq, nr);
   if (ed === 0) v -= 6;
-  else if (ed === 1 && edgeDistance(nq + hex.DQ[f], nr + hex.DR[f]) === 0) v -= 1.5;
+  else if (ed === 1 && edgeDistance(nq + DQ[f], nr + DR[f]) === 0) v -= 1.5;
   if (hullHexAt(myHull, D1Q[D1N], D1R[D1N], D1F[D1N], nq, nr) >= 0) v -= 6;
   if (K.weapons.tokenOn(V, q, r, 0, self) >= 0) v -= 8;
   if (!enHull) return milli(v);
@@ -1160,8 +1162,8 @@ export function chooseActivation(ctx: DecisionContext): number {
       const idx = ME * CORVETTES + slot;
       const i = V.corvTok[idx];
       const dir = (V.tokFacing[i] + MV[1] + 6) % 6;
-      const q = V.tokQ[i] + hex.DQ[dir] * MV[2];
-      const r = V.tokR[i] + hex.DR[dir] * MV[2];
+      const q = V.tokQ[i] + DQ[dir] * MV[2];
+      const r = V.tokR[i] + DR[dir] * MV[2];
       const f = (dir + MV[3] + 6) % 6;
       v = corvPosValue(slot, q, r, f, !V.corvFired[idx] && left >= 2, i) - CORV_NOW[slot];
     }
