@@ -30,67 +30,22 @@ import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
 import {
-  K,
-  V,
-  ME,
-  EN,
-  myFaction,
-  enHull,
-  E1N,
-  E2N,
-  PLAN_E,
-  PLAN_Q,
-  PLAN_R,
-  PLAN_F,
-  P2E_DIR,
+  K, V, ME, EN, myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR,
   type KitSettings,
 } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
-  D_COMMIT,
-  D_VENT,
-  D_DEFENCE,
-  D_P2E_DIR,
-  VENT_NONE,
-  commitFirst,
-  commitSecond,
-  hex,
-  MAX_SECTIONS,
+  D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, commitFirst, commitSecond, hex, MAX_SECTIONS,
   Cmd,
 } = botApiModule;
 const { checkParamNames, intParam, boolParam } = botParamsModule;
 const {
-  E1Q,
-  E1R,
-  E1F,
-  E2Q,
-  E2R,
-  E2F,
-  CARD_VALUE,
-  broadsideWeapon,
-  sideValueAt,
-  PLAN_M,
-  NOW_M,
-  baseEval,
-  planScore,
-  planEngine,
-  NUM,
-  P2E_GAIN,
-  planPowerToEngines,
-  inHand,
-  trackPos,
-  commitBest,
-  armourMissing,
-  shieldRoom,
-  pdRange,
-  threatsNear,
-  chooseDefence,
-  kitChoose,
-  chooseP2EDirection,
-  beginDecision,
-  mainShare,
+  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, broadsideWeapon, sideValueAt, PLAN_M, NOW_M, baseEval,
+  planScore, planEngine, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest,
+  armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
+  beginDecision, mainShare,
 } = pilotKitModule;
 
 // ===================================================================== parameters

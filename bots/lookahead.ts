@@ -49,12 +49,7 @@ import * as modelsModule from '../src/sim/models.js';
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { MAX_ACTIONS, MAX_PLAYERS } = botApiModule;
 const {
-  evaluate,
-  openCommitment,
-  styleCandidates,
-  newSearchStats,
-  recordSearch,
-  searchPolicy,
+  evaluate, openCommitment, styleCandidates, newSearchStats, recordSearch, searchPolicy,
 } = heuristicModule;
 const { checkParamNames, intParam, numberParam, choiceParam, choiceListParam } = botParamsModule;
 const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;

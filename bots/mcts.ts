@@ -85,14 +85,8 @@ import rammer from './rammer.js';
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING } = botApiModule;
 const {
-  evaluateAll,
-  openCommitment,
-  sampleCandidates,
-  styleCandidates,
-  addUnique,
-  newSearchStats,
-  recordSearch,
-  searchPolicy,
+  evaluateAll, openCommitment, sampleCandidates, styleCandidates, addUnique, newSearchStats,
+  recordSearch, searchPolicy,
 } = heuristicModule;
 const { checkParamNames, intParam, numberParam, choiceParam } = botParamsModule;
 const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;

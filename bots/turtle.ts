@@ -32,16 +32,7 @@ import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
 import {
-  myFaction,
-  enHull,
-  E1N,
-  E2N,
-  PLAN_E,
-  PLAN_Q,
-  PLAN_R,
-  PLAN_F,
-  P2E_DIR,
-  type KitSettings,
+  myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR, type KitSettings,
 } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
@@ -49,36 +40,10 @@ import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q,
-  E1R,
-  E1F,
-  E2Q,
-  E2R,
-  E2F,
-  CARD_VALUE,
-  mainWeapon,
-  mainValueAt,
-  PLAN_M,
-  baseEval,
-  planScore,
-  planEngine,
-  NUM,
-  P2E_GAIN,
-  planPowerToEngines,
-  inHand,
-  trackPos,
-  commitBest,
-  armourMissing,
-  shieldRoom,
-  pdRange,
-  threatsNear,
-  pdTargetsNow,
-  chooseDefence,
-  kitChoose,
-  chooseP2EDirection,
-  beginDecision,
-  mainShare,
-  broadsideShare,
+  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval, planScore,
+  planEngine, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing,
+  shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection,
+  beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
 
 // ===================================================================== parameters

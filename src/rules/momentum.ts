@@ -14,14 +14,7 @@ import * as stateModule from './state.js';
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { opposite, turnBetween, turn } = hexModule;
 const {
-  LIN_SLOTS,
-  ROT_SLOTS,
-  TOK_CW,
-  TOK_CCW,
-  TOK_NONE,
-  G_SUPPLY_LINEAR,
-  G_SUPPLY_CW,
-  G_SUPPLY_CCW,
+  LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, TOK_NONE, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW,
 } = stateModule;
 
 /** What a thrust did. */

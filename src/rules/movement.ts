@@ -22,39 +22,13 @@ import * as eventsModule from './events.js';
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { DQ, DR, opposite, distance } = hexModule;
 const {
-  MAX_PLAYERS,
-  MAX_FACTION_SUPPLIES,
-  LIN_SLOTS,
-  ROT_SLOTS,
-  STAT_SIZE,
-  TOK_CW,
-  TOK_NONE,
-  SMALL_NONE,
-  SMALL_CORVETTE,
-  CAUSE_CAPITAL_SHIP,
-  ST_DAMAGE_DEALT,
-  SRC_COLLISION,
-  ST_COLLISIONS,
-  ST_EDGE_COLLISIONS,
-  ST_COLLISION_DAMAGE_DEALT,
-  ST_COLLISION_DAMAGE_TAKEN,
-  ST_TOKENS_OVERRUN,
-  ST_TOKEN_DAMAGE_TAKEN,
-  G_PLAYERS,
-  G_SUPPLY_LINEAR,
-  G_STATUS,
-  G_TOK_TOP,
-  STATUS_ONGOING,
+  MAX_PLAYERS, MAX_FACTION_SUPPLIES, LIN_SLOTS, ROT_SLOTS, STAT_SIZE, TOK_CW, TOK_NONE, SMALL_NONE,
+  SMALL_CORVETTE, CAUSE_CAPITAL_SHIP, ST_DAMAGE_DEALT, SRC_COLLISION, ST_COLLISIONS,
+  ST_EDGE_COLLISIONS, ST_COLLISION_DAMAGE_DEALT, ST_COLLISION_DAMAGE_TAKEN, ST_TOKENS_OVERRUN,
+  ST_TOKEN_DAMAGE_TAKEN, G_PLAYERS, G_SUPPLY_LINEAR, G_STATUS, G_TOK_TOP, STATUS_ONGOING,
 } = stateModule;
 const {
-  cancels,
-  modifies,
-  tokenAt,
-  matSize,
-  gainToken,
-  supplyField,
-  removeRotational,
-  thrust,
+  cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust,
 } = momentumModule;
 const { hitShieldsAndArmour, hitStructure } = damageModule;
 const { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } = eventsModule;

@@ -43,24 +43,9 @@ import * as tablesModule from '../rules/tables.js';
 const { Cmd } = tablesModule;
 const { D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {
-  ENGINE_SETTINGS,
-  MAX_ACTIONS,
-  MAX_PLAYERS,
-  MAX_SECTIONS,
-  LIN_SLOTS,
-  ROT_SLOTS,
-  CORVETTES,
-  CORV_ABOARD,
-  CORV_BOARD,
-  CORV_NONE,
-  TOK_CW,
-  STATUS_ONGOING,
-  STATUS_VICTORY,
-  G_DECISION,
-  G_PENDING,
-  G_PLAYERS,
-  G_STATUS,
-  G_WINNER,
+  ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
+  CORV_ABOARD, CORV_BOARD, CORV_NONE, TOK_CW, STATUS_ONGOING, STATUS_VICTORY, G_DECISION,
+  G_PENDING, G_PLAYERS, G_STATUS, G_WINNER,
 } = stateModule;
 const { DQ, DR } = hexModule;
 
