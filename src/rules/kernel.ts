@@ -121,6 +121,14 @@ export function commitDir(a: number): number {
   return a % 6;
 }
 export { MAX_ACTIONS };
+// The same fields of an id known to be in 0..MAX_ACTIONS - 1 (isLegal, apply), in int32
+// arithmetic: Math.floor(a / 54) % 9 on a number not known to be an integer is a float modulus.
+function firstOfCommit(a: number): number {
+  return ((a / 54) | 0) % 9;
+}
+function secondOfCommit(a: number): number {
+  return ((a / 6) | 0) % 9;
+}
 
 // Shield arrangement action id (D_SHIELD): how many of the shields in hand go on each
 // section, SHIELD_BITS bits per section, section 0 lowest (state.ts). Content is checked at
@@ -627,17 +635,19 @@ export class Kernel {
     const decision = s.g[G_DECISION];
     if (decision === D_COMMIT) {
       if (a < 0 || a >= MAX_ACTIONS) return false;
+      // Two cards from the hand, or all of a hand of fewer than two.
       const base = p * CARDS;
-      let hand = 0;
-      for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
-      const first = commitFirst(a);
-      const second = commitSecond(a);
-      const wanted = hand < 2 ? hand : 2;
-      const given = (first === CARD_NONE ? 0 : 1) + (second === CARD_NONE ? 0 : 1);
-      if (given !== wanted || (first === CARD_NONE && second !== CARD_NONE)) return false;
+      const first = firstOfCommit(a);
+      const second = secondOfCommit(a);
+      if (first === CARD_NONE && second !== CARD_NONE) return false;
       if (first !== CARD_NONE && s.cardLoc[base + first] !== LOC_HAND) return false;
       if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
-      return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
+      if (second === CARD_NONE) {
+        let hand = 0;
+        for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
+        if (hand !== (first === CARD_NONE ? 0 : 1)) return false;
+      }
+      return a % 6 === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
     if (decision === D_SHIELD) return this.isLegalShield(s, p, a);
     if (this.askedValid(s)) {
@@ -659,14 +669,14 @@ export class Kernel {
     g[G_PENDING] &= ~(1 << p);
     switch (g[G_DECISION]) {
       case D_COMMIT: {
-        const first = commitFirst(a);
-        const second = commitSecond(a);
-        s.engine[p] = commitEngine(a);
+        const first = firstOfCommit(a);
+        const second = secondOfCommit(a);
+        s.engine[p] = (a / 486) | 0;
         s.committed[p * 2] = first === CARD_NONE ? -1 : first;
         s.committed[p * 2 + 1] = second === CARD_NONE ? -1 : second;
         if (first !== CARD_NONE) s.cardLoc[p * CARDS + first] = LOC_COMMITTED;
         if (second !== CARD_NONE) s.cardLoc[p * CARDS + second] = LOC_COMMITTED;
-        s.p2eDir[p] = first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? commitDir(a) : -1;
+        s.p2eDir[p] = first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? a % 6 : -1;
         if (g[G_PENDING] === 0) {
           g[G_PHASE] = PHASE_MOVEMENT;
           g[G_DECISION] = D_NONE;
