@@ -1076,14 +1076,15 @@ export class Kernel {
     if (this.log) this.log.push(EV_COMMAND_DONE, p, card, pos);
   }
 
-  /** Held Defence Stations cards go to the track at the end of the action phase (10.1.4). */
+  /**
+   * Held Defence Stations cards go to the track at the end of the action phase (10.1.4).
+   * Only that card is ever held (applyDefence; a vented one goes to the track at once).
+   */
   private releaseHeld(s: GameState): void {
     const n = s.g[G_PLAYERS];
     for (let p = 0; p < n; p++) {
-      for (let c = 0; c < CARDS; c++) {
-        if (s.cardLoc[p * CARDS + c] !== LOC_HELD) continue;
-        this.toTrack(s, p, c, this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].cooldown);
-      }
+      if (s.cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD) continue;
+      this.toTrack(s, p, Cmd.DefenceStations, this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].cooldown);
     }
   }
 
@@ -1604,13 +1605,15 @@ export class Kernel {
   private cooldownPhase(s: GameState): void {
     const n = s.g[G_PLAYERS];
     for (let p = 0; p < n; p++) {
+      const base = p * CARDS;
       for (let c = 0; c < CARDS; c++) {
-        const idx = p * CARDS + c;
-        const loc = s.cardLoc[idx];
-        if (loc === LOC_TRACK) {
-          s.cardLoc[idx] = LOC_HAND;
+        const loc = s.cardLoc[base + c];
+        if (loc < LOC_TRACK) continue;
+        if (loc > LOC_TRACK) s.cardLoc[base + c] = loc - 1;
+        else {
+          s.cardLoc[base + c] = LOC_HAND;
           if (this.log) this.log.push(EV_COOLDOWN, p, c);
-        } else if (loc > LOC_TRACK) s.cardLoc[idx] = loc - 1;
+        }
       }
       s.engine[p] = -1;
       s.committed[p * 2] = -1;
