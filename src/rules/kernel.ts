@@ -104,31 +104,27 @@ export const DEFENCE_OPTION_NAMES = ['fire point defence', 'hold', 'shields'];
 /** A command slot left empty because the hand held fewer than two cards. */
 export const CARD_NONE = CARDS;
 
-/** Commitment action id = ((engine * 9 + first) * 9 + second) * 6 + direction. */
+/**
+ * Commitment action id = ((engine * 9 + first) * 9 + second) * 6 + direction. The decoders
+ * take an id in 0..MAX_ACTIONS - 1 and work in int32 arithmetic (Math.floor(a / 54) % 9 on
+ * a number not known to be an integer is a float modulus, in isLegal and apply every commit).
+ */
 export function encodeCommit(engine: number, first: number, second: number, dir: number): number {
   return ((engine * 9 + first) * 9 + second) * 6 + dir;
 }
 export function commitEngine(a: number): number {
-  return Math.floor(a / 486);
+  return (a / 486) | 0;
 }
 export function commitFirst(a: number): number {
-  return Math.floor(a / 54) % 9;
+  return ((a / 54) | 0) % 9;
 }
 export function commitSecond(a: number): number {
-  return Math.floor(a / 6) % 9;
+  return ((a / 6) | 0) % 9;
 }
 export function commitDir(a: number): number {
   return a % 6;
 }
 export { MAX_ACTIONS };
-// The same fields of an id known to be in 0..MAX_ACTIONS - 1 (isLegal, apply), in int32
-// arithmetic: Math.floor(a / 54) % 9 on a number not known to be an integer is a float modulus.
-function firstOfCommit(a: number): number {
-  return ((a / 54) | 0) % 9;
-}
-function secondOfCommit(a: number): number {
-  return ((a / 6) | 0) % 9;
-}
 
 // Shield arrangement action id (D_SHIELD): how many of the shields in hand go on each
 // section, SHIELD_BITS bits per section, section 0 lowest (state.ts). Content is checked at
@@ -637,8 +633,8 @@ export class Kernel {
       if (a < 0 || a >= MAX_ACTIONS) return false;
       // Two cards from the hand, or all of a hand of fewer than two.
       const base = p * CARDS;
-      const first = firstOfCommit(a);
-      const second = secondOfCommit(a);
+      const first = commitFirst(a);
+      const second = commitSecond(a);
       if (first === CARD_NONE && second !== CARD_NONE) return false;
       if (first !== CARD_NONE && s.cardLoc[base + first] !== LOC_HAND) return false;
       if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
@@ -647,7 +643,7 @@ export class Kernel {
         for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
         if (hand !== (first === CARD_NONE ? 0 : 1)) return false;
       }
-      return a % 6 === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
+      return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
     if (decision === D_SHIELD) return this.isLegalShield(s, p, a);
     if (this.askedValid(s)) {
@@ -669,14 +665,14 @@ export class Kernel {
     g[G_PENDING] &= ~(1 << p);
     switch (g[G_DECISION]) {
       case D_COMMIT: {
-        const first = firstOfCommit(a);
-        const second = secondOfCommit(a);
-        s.engine[p] = (a / 486) | 0;
+        const first = commitFirst(a);
+        const second = commitSecond(a);
+        s.engine[p] = commitEngine(a);
         s.committed[p * 2] = first === CARD_NONE ? -1 : first;
         s.committed[p * 2 + 1] = second === CARD_NONE ? -1 : second;
         if (first !== CARD_NONE) s.cardLoc[p * CARDS + first] = LOC_COMMITTED;
         if (second !== CARD_NONE) s.cardLoc[p * CARDS + second] = LOC_COMMITTED;
-        s.p2eDir[p] = first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? a % 6 : -1;
+        s.p2eDir[p] = first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? commitDir(a) : -1;
         if (g[G_PENDING] === 0) {
           g[G_PHASE] = PHASE_MOVEMENT;
           g[G_DECISION] = D_NONE;
