@@ -114,34 +114,24 @@ export function strength(kernel: Kernel, s: GameState, q: number): number {
   );
 }
 
+/** evaluate's scratch: every seat's value. */
+const evaluated = new Float64Array(MAX_PLAYERS);
+
 /**
  * How good `s` is for player p, in [-1, 1]: ±1 only for a decided match (or p destroyed),
  * 0 for a draw, otherwise EVAL_SCALE * (p's strength - the strongest live rival's).
  */
 export function evaluate(kernel: Kernel, s: GameState, p: number): number {
-  const g = s.g;
-  if (g[G_STATUS] !== STATUS_ONGOING) {
-    if (g[G_STATUS] === STATUS_VICTORY) return g[G_WINNER] === p ? 1 : -1;
-    return 0;
-  }
-  if (!s.alive[p]) return -1;
-  const n = g[G_PLAYERS];
-  let rival = -Infinity;
-  for (let q = 0; q < n; q++) {
-    if (q === p || !s.alive[q]) continue;
-    const v = strength(kernel, s, q);
-    if (v > rival) rival = v;
-  }
-  if (rival === -Infinity) return 1;
-  return EVAL_SCALE * (strength(kernel, s, p) - rival);
+  evaluateAll(kernel, s, evaluated);
+  return evaluated[p];
 }
 
 /** Each live ship's strength, for evaluateAll. */
 const strengths = new Float64Array(MAX_PLAYERS);
 
 /**
- * evaluate(kernel, s, p) for every seat p of the match, into out[p]: the same numbers, with
- * each ship's strength computed once instead of once per player that looks at it.
+ * evaluate(kernel, s, p) for every seat p of the match, into out[p]: each ship's strength is
+ * computed once, not once per player that looks at it.
  */
 export function evaluateAll(kernel: Kernel, s: GameState, out: Float64Array): void {
   const g = s.g;
