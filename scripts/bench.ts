@@ -4,15 +4,21 @@
  * noisy, so figures are for the record and for trends, with the conditions written down.
  *
  * - kernel: full two-player matches per second on one core (scripted rammer vs rammer,
- *   and random vs random), and rounds per second;
- * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up (throughput, ratio);
+ *   and random vs random), and rounds per second; timed in REPS repetitions, each by the
+ *   wall clock and by the process's CPU time (every thread of the process, so it never
+ *   flatters), reported as medians with the range. Other tenants of a shared machine take
+ *   wall time from a run but not CPU time, so the CPU figure is the steadier "per core";
+ * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up, timed
+ *   alternately REPS times each (throughput, ratio of the medians), with the cores the
+ *   process actually got (CPU seconds per wall second) and matches per CPU-second;
+ * - the load average before the run, so a figure can be read against what else ran;
  * - steady state: heap after a forced GC at 2,000 matches and again at 20,000 (growth);
  * - GC: share of wall time spent in garbage collection during the kernel run.
  * Targets: 10,000 scripted matches/s/core, 2 workers >= 1.8x one, no heap growth, GC < 5%.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { repoRoot } from '../src/content/load.js';
 import { loadScenario, tablesForScenario, scenarioSetup } from '../src/content/scenario.js';
@@ -25,6 +31,21 @@ import { ExperimentSchema, type Experiment } from '../src/sim/experiment.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
+/** Timed repetitions of each kernel and pool measurement. */
+const REPS = 5;
+const load = loadavg();
+
+const median = (xs: number[]) => {
+  const a = [...xs].sort((x, y) => x - y);
+  return a.length % 2 ? a[a.length >> 1] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+};
+/** Median and range of repeated rates. */
+const spread = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+/** CPU seconds used by the process (all threads) since `from`. */
+const cpuSince = (from: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+};
 const gcFn = (globalThis as { gc?: () => void }).gc;
 
 let gcMs = 0;
@@ -43,15 +64,34 @@ async function kernelRun(bot: string, matches: number) {
   const factory = await loadBotFactory(bot);
   const policies = [makePolicy(factory, {}, 1, 0), makePolicy(factory, {}, 1, 1)];
   for (let i = 0; i < Math.min(500, matches); i++) runner.play(kernel.setup(state, setups[i % 256]), policies); // warm-up
-  const gc0 = gcMs;
-  const t0 = performance.now();
+  const per = Math.ceil(matches / REPS);
+  const wall: number[] = [];
+  const cpu: number[] = [];
   let rounds = 0;
-  for (let i = 0; i < matches; i++) {
-    runner.play(kernel.setup(state, setups[i % 256]), policies);
-    rounds += state.round;
+  let seconds = 0;
+  const gc0 = gcMs;
+  for (let rep = 0; rep < REPS; rep++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = rep * per; i < (rep + 1) * per; i++) {
+      runner.play(kernel.setup(state, setups[i % 256]), policies);
+      rounds += state.round;
+    }
+    const secs = (performance.now() - t0) / 1000;
+    seconds += secs;
+    wall.push(per / secs);
+    cpu.push(per / cpuSince(c0));
   }
-  const secs = (performance.now() - t0) / 1000;
-  return { bot, matches, seconds: secs, matchesPerSecond: matches / secs, roundsPerSecond: rounds / secs, gcShare: (gcMs - gc0) / 1000 / secs };
+  return {
+    bot,
+    matches: per * REPS,
+    repetitions: REPS,
+    seconds,
+    perWallSecond: spread(wall),
+    perCpuSecond: spread(cpu),
+    roundsPerSecond: rounds / seconds,
+    gcShare: (gcMs - gc0) / 1000 / seconds,
+  };
 }
 
 async function heapGrowth(matches: number) {
@@ -74,11 +114,14 @@ async function heapGrowth(matches: number) {
 
 /**
  * Steady-state throughput of the worker pool: the batch's own worker (worker-entry.mjs ->
- * worker.ts), warmed up with one small chunk per thread first, so thread start-up (tsx
- * compiling the worker's modules) is left out; then 16 chunks of 500 matches.
+ * worker.ts) on a pool of `threads`. Each thread is warmed up with about WARM_CHUNKS chunks
+ * of 300 matches first, so thread start-up (tsx compiling the worker's modules) and the
+ * JIT are left out: after two chunks a thread's V8 was still optimising, and the helper
+ * threads doing it took 0.7 s of CPU during a 1.2 s timed run of two workers (measured from
+ * /proc/self/task, 2026-11-22), which the workers then lacked; after twenty, 0.05 s.
  */
-async function workerRun(threads: number) {
-  const experiment: Experiment = ExperimentSchema.parse({
+function experimentFor(threads: number): Experiment {
+  return ExperimentSchema.parse({
     name: 'bench',
     kind: 'batch',
     scenario: 'duel',
@@ -92,33 +135,67 @@ async function workerRun(threads: number) {
     ],
     outputs: { matchesCsv: false, summary: false, charts: false },
   });
+}
+
+const WARM_CHUNKS = 20;
+
+async function startPool(threads: number) {
+  const experiment = experimentFor(threads);
   const pool = new Piscina({ filename: new URL('../src/sim/worker-entry.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads, execArgv: [] });
-  await Promise.all(Array.from({ length: threads * 2 }, (_, k) => pool.run({ file: 'bench', experiment, from: k * 300, to: k * 300 + 300 })));
-  const chunks = Math.round(16 * scale) || 2;
+  await Promise.all(Array.from({ length: threads * WARM_CHUNKS }, (_, k) => pool.run({ file: 'bench', experiment, from: k * 300, to: k * 300 + 300 })));
+  return { threads, experiment, pool };
+}
+
+/** One timed run of `chunks` chunks of 500 matches: wall and process CPU seconds. */
+async function poolRun(p: Awaited<ReturnType<typeof startPool>>, chunks: number, from: number) {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: chunks }, (_, k) => pool.run({ file: 'bench', experiment, from: 10_000 + k * 500, to: 10_000 + (k + 1) * 500 })));
-  const seconds = (performance.now() - t0) / 1000;
-  await pool.destroy();
-  return { workers: threads, matches: chunks * 500, seconds, matchesPerSecond: (chunks * 500) / seconds };
+  await Promise.all(Array.from({ length: chunks }, (_, k) => p.pool.run({ file: 'bench', experiment: p.experiment, from: from + k * 500, to: from + (k + 1) * 500 })));
+  return { seconds: (performance.now() - t0) / 1000, cpuSeconds: cpuSince(c0) };
+}
+
+/** Both pools, timed alternately (so a change in the machine's load falls on both alike). */
+async function workerRuns() {
+  const pools = [await startPool(1), await startPool(2)];
+  const chunks = Math.round(8 * scale) || 2;  // per timed run, of 500 matches
+  const runs = pools.map(() => [] as { seconds: number; cpuSeconds: number }[]);
+  for (let rep = 0; rep < REPS; rep++)
+    for (let w = 0; w < pools.length; w++) runs[w].push(await poolRun(pools[w], chunks, 10_000 + (rep * pools.length + w) * chunks * 500));
+  for (const p of pools) await p.pool.destroy();
+  const per = chunks * 500;
+  return pools.map((p, w) => ({
+    workers: p.threads,
+    matches: per * REPS,
+    repetitions: REPS,
+    perWallSecond: spread(runs[w].map((r) => per / r.seconds)),
+    perCpuSecond: spread(runs[w].map((r) => per / r.cpuSeconds)),
+    coresUsed: median(runs[w].map((r) => r.cpuSeconds / r.seconds)),
+  }));
 }
 
 const scripted = await kernelRun('rammer', Math.round(20000 * scale));
 const random = await kernelRun('random', Math.round(10000 * scale));
 const heap = await heapGrowth(Math.round(20000 * scale));
-const w1 = await workerRun(1);
-const w2 = await workerRun(2);
-const scaling = w2.matchesPerSecond / w1.matchesPerSecond;
+const [w1, w2] = await workerRuns();
+const scaling = w2.perWallSecond.median / w1.perWallSecond.median;
 
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
+const rate = (r: { median: number; min: number; max: number }) => `${n0(r.median)} (${n0(r.min)}-${n0(r.max)})`;
+const kernelLine = (label: string, k: typeof scripted, target: boolean) =>
+  `${label} ${rate(k.perCpuSecond)} matches per CPU-second, ${rate(k.perWallSecond)} per wall second, ${n0(k.roundsPerSecond)} rounds/s` +
+  (target ? `  [target 10,000 matches/s/core, on the CPU median: ${verdict(k.perCpuSecond.median >= 10000)}]` : '');
 const lines = [
-  `Star Eater balance lab benchmark (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, ${cpus()[0]?.model ?? '?'})`,
-  `kernel, scripted (rammer vs rammer): ${scripted.matchesPerSecond.toFixed(0)} matches/s/core, ${scripted.roundsPerSecond.toFixed(0)} rounds/s  [target 10,000 matches/s: ${verdict(scripted.matchesPerSecond >= 10000)}]`,
-  `kernel, random vs random:            ${random.matchesPerSecond.toFixed(0)} matches/s/core, ${random.roundsPerSecond.toFixed(0)} rounds/s`,
+  `Star Eater balance lab benchmark (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, ${cpus()[0]?.model ?? '?'}, load average before the run ${load.map((x) => x.toFixed(2)).join(' ')})`,
+  `medians of ${REPS} timed repetitions, with the range in brackets; CPU time is the whole process's (every thread)`,
+  kernelLine('kernel, scripted (rammer vs rammer):', scripted, true),
+  kernelLine('kernel, random vs random:           ', random, false),
   `GC share during the scripted run:    ${(100 * scripted.gcShare).toFixed(2)}%  [target < 5%: ${verdict(scripted.gcShare < 0.05)}]`,
   heap
     ? `heap after GC: ${heap.heapEarly} bytes at ${heap.matchesEarly} matches, ${heap.heapLate} at ${heap.matchesLate} (growth ${heap.growthBytes} bytes)  [target: no growth with matches: ${verdict(heap.growthBytes < 1 << 20)}]`
     : 'heap growth: run with node --expose-gc (npm run bench does)',
-  `worker pool (rammer vs rammer, ${w1.matches} matches after warm-up): 1 worker ${w1.matchesPerSecond.toFixed(0)} matches/s, 2 workers ${w2.matchesPerSecond.toFixed(0)} matches/s, ratio ${scaling.toFixed(2)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
+  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, timed alternately): 1 worker ${rate(w1.perWallSecond)} matches/s, 2 workers ${rate(w2.perWallSecond)} matches/s, ratio ${scaling.toFixed(2)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
+  `  cores the process got: ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)`,
 ];
 console.log(lines.join('\n'));
 const outDir = join(repoRoot(), 'results', 'bench');
