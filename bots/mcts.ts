@@ -59,23 +59,27 @@
  *   with or without the cache; only calls made are reported. With `forwardCalls` the
  *   policy declares it as its `budget` and reports each decision's `forwardCalls`, so the
  *   harness can adjudicate an overrun (src/sim/match.ts).
- * - Memory: nodes live in preallocated typed arrays (a pool of `maxNodes`, default the most
- *   one search can add: iterations + 1, or forwardCalls / 2 + 1, at most 20,000); per node
- *   and player, K actions, visits and value sums; when the pool is full the tree stops growing
- *   and iterations play out from where they leave it. States: two preallocated GameStates,
- *   and the state cache's bytes (CACHE, shared by the thread's mcts bots, allocated
- *   CACHE_CHUNK states at a time as first needed).
+ * - Memory: nodes live in typed arrays (a pool of `maxNodes`, default the most one search
+ *   can add: iterations + 1, or forwardCalls / 2 + 1, at most 20,000); per node and player,
+ *   K actions, visits and value sums; when the pool is full the tree stops growing and
+ *   iterations play out from where they leave it. States: two GameStates, and the state
+ *   cache's bytes (CACHE, allocated CACHE_CHUNK states at a time as first needed). All of
+ *   it, and the simulation Kernel (one per tables object), is shared by the thread's mcts
+ *   bots and grown to the largest search asked for: a search runs to the end before another
+ *   starts and sets every entry it reads, so a new bot (a match, a benchmark position)
+ *   allocates nothing, and an old one's garbage does not wake the collector.
  * - Hidden information: the root is a copy of the view with every live player pending for
  *   the commitment again (heuristic.ts `openCommitment`), so what the opponent has already,
  *   secretly, committed cannot change the answer.
  * - Mid-round decisions: inside simulations, the base (root's round) or the playout policy;
  *   in the real game, the base (this bot searches commitments only).
  * - The live state is never touched; simulations use a private Kernel built once on the
- *   match's tables. Deterministic given the bot's random stream.
+ *   match's tables (never the match kernel). Deterministic given the bot's random stream.
  */
 import { type PolicyFactory, type Policy, type DecisionContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import { Kernel } from '../src/rules/kernel.js';
+import type { GameTables } from '../src/rules/tables.js';
 import { Simulator } from '../src/sim/heuristic.js';
 import * as heuristicModule from '../src/sim/heuristic.js';
 import * as botParamsModule from '../src/bot-params.js';
@@ -105,6 +109,67 @@ const CACHE_CHUNK = 64;
  * stored it), so a new bot does not pay for fresh memory.
  */
 const CACHE: Uint8Array[] = [];
+
+/** Simulators (a private Kernel each) by tables object, shared like CACHE: each search begins its own count. */
+const SIMS = new WeakMap<GameTables, Simulator>();
+function simulatorFor(t: GameTables): Simulator {
+  let sim = SIMS.get(t);
+  if (!sim) {
+    sim = new Simulator(new Kernel(t));
+    SIMS.set(t, sim);
+  }
+  return sim;
+}
+
+// ---- the node pool and scratch, shared like CACHE (file header, "Memory"); grown by reserve().
+let firstChild = new Int32Array(0);
+let nextSibling = new Int32Array(0);
+let nodeKey = new Float64Array(0);
+let nodeVisits = new Int32Array(0);
+let expanded = new Uint8Array(0);
+/** Per node: its slot in CACHE (-1: none), and the forward calls of the round that led to it. */
+let cacheSlot = new Int32Array(0);
+let roundCalls = new Int32Array(0);
+/** Per node and player (index node * P + player): number of candidates (0: the player does not decide there). */
+let candCount = new Int32Array(0);
+/** Per node and player: 1 once actLegal holds its candidates' legality (nodes reached by rounds that drew nothing, whose state never changes). */
+let legalKnown = new Uint8Array(0);
+/** Per node, player and candidate (index (node * P + player) * K + i): action, legality, visits, summed value. */
+let acts = new Int32Array(0);
+let actLegal = new Uint8Array(0);
+let actVisits = new Int32Array(0);
+let actValue = new Float64Array(0);
+/** The selection at each level of the current path, per player. */
+let pathSel = new Int32Array(0);
+/** The search's root and the iteration's working state. */
+const ROOT = new GameState();
+const WORK = new GameState();
+/** Legal lists while building candidate sets. */
+const SCRATCH = new Int32Array(MAX_ACTIONS);
+
+/** Grow the shared pool, if needed, to `nodes` nodes of `players` players and `k` candidates, and paths of `levels` levels. */
+function reserve(nodes: number, players: number, k: number, levels: number): void {
+  if (firstChild.length < nodes) {
+    firstChild = new Int32Array(nodes);
+    nextSibling = new Int32Array(nodes);
+    nodeKey = new Float64Array(nodes);
+    nodeVisits = new Int32Array(nodes);
+    expanded = new Uint8Array(nodes);
+    cacheSlot = new Int32Array(nodes);
+    roundCalls = new Int32Array(nodes);
+  }
+  if (candCount.length < nodes * players) {
+    candCount = new Int32Array(nodes * players);
+    legalKnown = new Uint8Array(nodes * players);
+  }
+  if (acts.length < nodes * players * k) {
+    acts = new Int32Array(nodes * players * k);
+    actLegal = new Uint8Array(nodes * players * k);
+    actVisits = new Int32Array(nodes * players * k);
+    actValue = new Float64Array(nodes * players * k);
+  }
+  if (pathSel.length < levels * players) pathSel = new Int32Array(levels * players);
+}
 
 /** Slot i of CACHE, allocated with its chunk when first needed. */
 function cacheSlotView(i: number): Uint8Array {
@@ -144,60 +209,24 @@ const factory: PolicyFactory = (params, rng) => {
   const pols: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(playoutPolicy);
   /** Mid-round answers in the root's round, for every seat: the base. */
   const firstRound: Policy[] = new Array<Policy>(MAX_PLAYERS).fill(base);
-  const root = new GameState();
-  const work = new GameState();
-  const scratch = new Int32Array(MAX_ACTIONS);
+  const root = ROOT;
+  const work = WORK;
+  const scratch = SCRATCH;
   const value = new Float64Array(MAX_PLAYERS);
   const stats = newSearchStats();
   let sim: Simulator | null = null;
 
-  // ---- node pool (allocated on the first search, for that match's number of players)
+  /** Players in the searched match (the pool's layout). */
   let P = 0;
   /** The searching player. */
   let me = 0;
-  let firstChild = new Int32Array(0);
-  let nextSibling = new Int32Array(0);
-  let nodeKey = new Float64Array(0);
-  let nodeVisits = new Int32Array(0);
-  let expanded = new Uint8Array(0);
-  /** Per node and player: number of candidates (0: the player does not decide there). */
-  let candCount = new Int32Array(0);
-  /** Per node, player and candidate (index (node * P + player) * K + i): action, visits, summed value. */
-  let acts = new Int32Array(0);
-  /** Per node and player: 1 once actLegal holds its candidates' legality (nodes reached by rounds that drew nothing, whose state never changes). */
-  let legalKnown = new Uint8Array(0);
-  let actLegal = new Uint8Array(0);
-  let actVisits = new Int32Array(0);
-  let actValue = new Float64Array(0);
   let nodes = 0;
   const pathNode = new Int32Array(depth + 1);
-  let pathSel = new Int32Array(0);
-  /** Per node: its slot in CACHE (-1: none), and the forward calls of the round that led to it. */
-  let cacheSlot = new Int32Array(0);
-  let roundCalls = new Int32Array(0);
   /** Slots of CACHE in use: states reached at nodes by rounds that drew no random number. */
   const cacheSlots = Math.min(maxNodes, MAX_CACHED);
   let cacheUsed = 0;
   /** Calls charged to the budget for rounds replayed from the cache (not made, so not reported). */
   let replayed = 0;
-
-  function allocate(players: number): void {
-    P = players;
-    firstChild = new Int32Array(maxNodes);
-    nextSibling = new Int32Array(maxNodes);
-    nodeKey = new Float64Array(maxNodes);
-    nodeVisits = new Int32Array(maxNodes);
-    expanded = new Uint8Array(maxNodes);
-    candCount = new Int32Array(maxNodes * P);
-    acts = new Int32Array(maxNodes * P * K);
-    legalKnown = new Uint8Array(maxNodes * P);
-    actLegal = new Uint8Array(maxNodes * P * K);
-    actVisits = new Int32Array(maxNodes * P * K);
-    actValue = new Float64Array(maxNodes * P * K);
-    pathSel = new Int32Array((depth + 1) * P);
-    cacheSlot = new Int32Array(maxNodes);
-    roundCalls = new Int32Array(maxNodes);
-  }
 
   function newNode(key: number): number {
     const i = nodes++;
@@ -354,11 +383,12 @@ const factory: PolicyFactory = (params, rng) => {
   }
 
   function commit(ctx: DecisionContext): number {
-    if (!sim || sim.kernel.t !== ctx.kernel.t) sim = new Simulator(new Kernel(ctx.kernel.t));
+    if (!sim || sim.kernel.t !== ctx.kernel.t) sim = simulatorFor(ctx.kernel.t);
     const p = ctx.player;
     me = p;
     openCommitment(root.copyFrom(ctx.view));
-    if (root.players !== P) allocate(root.players);
+    P = root.players;
+    reserve(maxNodes, P, K, depth + 1);
     sim.begin(forwardCalls);
     nodes = 0;
     cacheUsed = 0;
