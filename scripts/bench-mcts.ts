@@ -45,11 +45,13 @@ const statsOf = (p: Policy) => (p as Policy & { stats: Stats }).stats;
 // ------------------------------------------------------------------ 1. search speed
 
 /**
- * Searches run before timing starts. The JIT needs about ten: in a fresh process the 4th to
- * 8th searches still took 1.3 to 4.7 times as long as later ones (measured 2026-11-22), and with
- * 3 they were timed as search speed.
+ * Searches run before timing starts. In a fresh process the 4th to 8th searches still took
+ * 1.3 to 4.7 times as long as later ones (measured 2026-11-22). After ten, V8 was still
+ * recompiling rarely used kernel and pilot-kit code on its helper threads during the timed
+ * searches (about 0.29 s of compiling against 0.8 s of searching, --trace-opt), so the
+ * process's CPU time ran up to 30% above the wall time; after thirty the two agree.
  */
-const WARMUP = 10;
+const WARMUP = 30;
 
 function openingSpeed(params: Record<string, unknown>, positions: number) {
   const k = new Kernel(tables);
