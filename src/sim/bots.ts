@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, dirname, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { seededRandom } from './rng.js';
+import { Arc4, ReseedableRandom } from './rng.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 
 export const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bots');
@@ -43,16 +43,35 @@ export async function loadBotFactory(name: string, dir = BOTS_DIR): Promise<Poli
   throw new Error(`unknown bot "${name}": expected one of ${listBots(dir).join(', ')} in ${dir}`);
 }
 
+/** A bot's stream seed: derived from the match seed and its seat. */
+function botSeed(matchSeed: string | number, seat: number): string {
+  return `${matchSeed}/bot/${seat}`;
+}
+
 /**
  * A bot's own random stream, derived from the match seed and its seat. It is seeded on the
  * first draw: seeding costs a few microseconds, and scripted bots often draw nothing.
  */
 export function botRng(matchSeed: string | number, seat: number): () => number {
-  let stream: (() => number) | null = null;
-  return () => (stream ??= seededRandom(`${matchSeed}/bot/${seat}`))();
+  let stream: Arc4 | null = null;
+  return () => {
+    if (stream === null) {
+      stream = new Arc4();
+      stream.key(botSeed(matchSeed, seat));
+    }
+    return stream.double();
+  };
 }
 
 /** Build a policy from its factory for one seat. */
 export function makePolicy(factory: PolicyFactory, params: Record<string, unknown>, matchSeed: string | number, seat: number): Policy {
   return factory(params, botRng(matchSeed, seat));
+}
+
+/**
+ * One seat's bot stream for match after match (MatchPlayer): `reset(matchSeed)` before each
+ * match, then `draw` is that match's botRng(matchSeed, seat), without allocating.
+ */
+export function seatRandom(seat: number): ReseedableRandom {
+  return new ReseedableRandom((matchSeed) => botSeed(matchSeed, seat));
 }

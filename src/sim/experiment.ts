@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { seededRandom } from './rng.js';
+import { seededInt32 } from './rng.js';
 import { LoadoutSchema } from '../content/schema.js';
 import { CardChangeSchema } from '../content/changes.js';
 import { loadYaml, defaultConfigDir } from '../content/load.js';
@@ -183,7 +183,7 @@ let lastPairSeed = 0;
 /** Seed of pair `pair` (both of its games share it), from the master seed; the last one is kept, as the two games come one after the other. */
 export function pairSeed(master: string | number, pair: number): number {
   if (master !== lastMaster || pair !== lastPair) {
-    lastPairSeed = seededRandom(`${master}/pair/${pair}`).int32() >>> 0;
+    lastPairSeed = seededInt32(`${master}/pair/${pair}`) >>> 0;
     lastMaster = master;
     lastPair = pair;
   }

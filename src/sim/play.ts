@@ -6,7 +6,7 @@
  * replayed match would differ from the one in matches.csv. Everything per match is reused
  * (kernel, runner, state); only the policies are rebuilt, from the match seed.
  */
-import { seededRandom } from './rng.js';
+import { seededRandom, ReseedableRandom } from './rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
 import { Kernel, type MatchSetup } from '../rules/kernel.js';
 import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
@@ -18,7 +18,7 @@ import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 import { MatchRunner, PolicyError } from './match.js';
-import { loadPolicyFactory, makePolicy } from './bots.js';
+import { loadPolicyFactory, seatRandom } from './bots.js';
 import { dirname, resolve } from 'node:path';
 import { type Experiment, pairSeed, slotOf } from './experiment.js';
 import { planExperiment, baseChanges, type Plan, type Entrant } from './plan.js';
@@ -165,6 +165,12 @@ export class MatchPlayer {
   private lastSetup: MatchSetup | null = null;
   private lastSetupSeed = -1;
   private lastSetupTables: GameTables | null = null;
+  /** Each seat's bot stream and fallback stream, reseeded per match (a policy lives one match). */
+  private readonly botRandom = [seatRandom(0), seatRandom(1)];
+  private readonly fallbackRandom = [0, 1].map((seat) => new ReseedableRandom((seed) => `${seed}/fallback/bot/${seat}`));
+  /** The current match's policies and fallbacks (arrays reused from match to match). */
+  private readonly policies: Policy[] = [];
+  private readonly fallbacks: Policy[] = [];
 
   constructor(prep: Prepared) {
     this.prep = prep;
@@ -185,7 +191,12 @@ export class MatchPlayer {
     const entrants = plan.entrants;
     // Every pairing plays pair k on the same seed: shared seeds across the field.
     const seed = pairSeed(experiment.seed, localPair);
-    const policies: Policy[] = seats.map((pl, seat) => makePolicy(this.prep.factories[pl], entrants[pl].params, seed, seat));
+    const policies = this.policies;
+    for (let seat = 0; seat < 2; seat++) {
+      const pl = seats[seat];
+      this.botRandom[seat].reset(seed);
+      policies[seat] = this.prep.factories[pl](entrants[pl].params, this.botRandom[seat].draw);
+    }
     if (seed !== this.lastSetupSeed || tables !== this.lastSetupTables) {
       this.lastSetup = scenarioSetup(scenarioFile, scenario, tables, seed);
       this.lastSetupSeed = seed;
@@ -206,7 +217,14 @@ export class MatchPlayer {
     }
     this.kernel.log = log;
     this.kernel.setup(this.state, setup);
-    const fallbacks = this.prep.fallback ? seats.map((_, seat) => makePolicy(this.prep.fallback!, {}, `${seed}/fallback`, seat)) : null;
+    let fallbacks: Policy[] | null = null;
+    if (this.prep.fallback) {
+      fallbacks = this.fallbacks;
+      for (let seat = 0; seat < 2; seat++) {
+        this.fallbackRandom[seat].reset(seed);
+        fallbacks[seat] = this.prep.fallback({}, this.fallbackRandom[seat].draw);
+      }
+    }
     try {
       this.runner.play(this.state, policies, fallbacks);
     } catch (e) {

@@ -8,8 +8,11 @@
  * only by unseeded generators), and builds closures: 12-14 microseconds a call (a loop of
  * 200,000 seedings, 2026-11-22), against a rammer match of about 120. Here the same stream
  * is seeded into a 256-entry array and nothing else (3-6 microseconds, most of it the 768
- * ARC4 steps). test/sim/rng.test.ts holds every output to seedrandom's over many seeds, so
- * matches replay exactly as before.
+ * ARC4 steps). The batch worker goes further: each seat's stream (ReseedableRandom) is
+ * reused from match to match and keeps its last keyed state, so a match allocates no
+ * stream and the second game of a pair (same seed) copies the state instead of keying.
+ * test/sim/rng.test.ts holds every output to seedrandom's over many seeds, so matches
+ * replay exactly as before.
  */
 import type { Rng } from '../bot-api.js';
 
@@ -23,14 +26,19 @@ const OVERFLOW = 2 ** 53;
 /** The key of the stream being seeded (module scratch: seeding allocates only the stream). */
 const key = new Int32Array(WIDTH);
 
-/** An ARC4 stream keyed as seedrandom keys it (mixkey over the seed string, then 256 bytes dropped). */
-class Arc4 {
+/**
+ * An ARC4 stream keyed as seedrandom keys it (mixkey over the seed string, then 256 bytes
+ * dropped). It can be keyed again, or take another stream's state: a stream reused from
+ * match to match allocates nothing (ReseedableRandom below).
+ */
+export class Arc4 {
   /** A plain array of small integers: V8 allocates it in the young generation, a 256-byte typed array outside it. */
-  private readonly s: number[] = new Array<number>(WIDTH);
+  private readonly s: number[] = new Array<number>(WIDTH).fill(0);
   private i = 0;
   private j = 0;
 
-  constructor(seed: string) {
+  /** Key the stream from `seed`, as seedrandom(seed) does. */
+  key(seed: string): void {
     // mixkey: smear the seed's char codes into a key of at most 256 entries.
     const keyLength = seed.length === 0 ? 1 : Math.min(seed.length, WIDTH);
     key.fill(0);
@@ -64,6 +72,15 @@ class Arc4 {
     this.j = j;
   }
 
+  /** Continue from where `other` is (256 copies instead of 768 keying steps). */
+  copyFrom(other: Arc4): void {
+    const s = this.s;
+    const o = other.s;
+    for (let k = 0; k < WIDTH; k++) s[k] = o[k];
+    this.i = other.i;
+    this.j = other.j;
+  }
+
   /** The next `count` bytes as one big-endian number (count <= 6 keeps it exact). */
   next(count: number): number {
     const s = this.s;
@@ -82,6 +99,24 @@ class Arc4 {
     this.j = j;
     return r;
   }
+
+  /** seedrandom's double in [0, 1). */
+  double(): number {
+    let n = this.next(6);
+    let d = START_DENOM;
+    let x = 0;
+    while (n < SIGNIFICANCE) {
+      n = (n + x) * WIDTH;
+      d *= WIDTH;
+      x = this.next(1);
+    }
+    while (n >= OVERFLOW) {
+      n /= 2;
+      d /= 2;
+      x >>>= 1;
+    }
+    return (n + x) / d;
+  }
 }
 
 /** A seeded stream: call it for a double in [0, 1); int32() for a signed 32-bit integer. */
@@ -91,23 +126,57 @@ export interface SeededRng extends Rng {
 
 /** The stream `seedrandom(seed)` gives, without its global side effects. */
 export function seededRandom(seed: string): SeededRng {
-  const arc4 = new Arc4(seed);
-  const prng = (() => {
-    let n = arc4.next(6);
-    let d = START_DENOM;
-    let x = 0;
-    while (n < SIGNIFICANCE) {
-      n = (n + x) * WIDTH;
-      d *= WIDTH;
-      x = arc4.next(1);
-    }
-    while (n >= OVERFLOW) {
-      n /= 2;
-      d /= 2;
-      x >>>= 1;
-    }
-    return (n + x) / d;
-  }) as SeededRng;
+  const arc4 = new Arc4();
+  arc4.key(seed);
+  const prng = (() => arc4.double()) as SeededRng;
   prng.int32 = () => arc4.next(4) | 0;
   return prng;
+}
+
+/** Scratch stream for seededInt32 (keyed afresh at every call). */
+const scratch = new Arc4();
+
+/** The first int32() of `seedrandom(seed)`, allocating nothing. */
+export function seededInt32(seed: string): number {
+  scratch.key(seed);
+  return scratch.next(4) | 0;
+}
+
+/**
+ * A stream reused from match to match (one per seat in a MatchPlayer): `reset(seed)` names
+ * the next match's seed, and the stream is keyed on its first draw (scripted bots often
+ * draw nothing). `draw` is one function for the stream's whole life, so handing it to a
+ * policy allocates nothing; the previous match's policy must no longer be called. The keyed
+ * state of the last seed is kept: both games of a pair share their seed, so the second
+ * game copies 256 entries instead of keying again.
+ */
+export class ReseedableRandom {
+  /** A double in [0, 1) from the current match's stream. */
+  readonly draw: () => number;
+  private readonly stream = new Arc4();
+  private readonly keyed = new Arc4();
+  /** The seed of the state in `keyed` (null: none yet). */
+  private keyedSeed: string | number | null = null;
+  private seed: string | number = '';
+  private started = false;
+
+  /** `seedOf(seed)` is the stream's seed string for a match seed, built only when keying. */
+  constructor(private readonly seedOf: (seed: string | number) => string) {
+    this.draw = () => (this.started ? this.stream.double() : this.start());
+  }
+
+  reset(seed: string | number): void {
+    this.seed = seed;
+    this.started = false;
+  }
+
+  private start(): number {
+    if (this.keyedSeed !== this.seed) {
+      this.keyed.key(this.seedOf(this.seed));
+      this.keyedSeed = this.seed;
+    }
+    this.stream.copyFrom(this.keyed);
+    this.started = true;
+    return this.stream.double();
+  }
 }

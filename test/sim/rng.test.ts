@@ -6,7 +6,8 @@
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/sim/rng.js';
+import { seededRandom, seededInt32, ReseedableRandom } from '../../src/sim/rng.js';
+import { botRng, seatRandom } from '../../src/sim/bots.js';
 
 const SEEDS = [
   '',
@@ -48,5 +49,34 @@ describe('seededRandom matches seedrandom', () => {
       const ref = seedrandom(seed);
       expect([ours(), ours(), ours.int32()]).toEqual([ref(), ref(), ref.int32()]);
     }
+  });
+});
+
+describe('reused streams match fresh ones', () => {
+  it('seededInt32 is the first int32 of the stream', () => {
+    for (const seed of SEEDS) expect(seededInt32(seed)).toBe(seedrandom(seed).int32());
+  });
+
+  it('a ReseedableRandom gives each seed its own stream, also after repeats and partial draws', () => {
+    const seatOne = seatRandom(1);
+    const fallback = new ReseedableRandom((seed) => `${seed}/fallback/bot/0`);
+    // Seeds repeat (both games of a pair), alternate, and some matches draw nothing.
+    const matchSeeds: (string | number)[] = [7, 7, 8, 8, 7, 'x', 'x', 12345678901, 0, 0, 9];
+    matchSeeds.forEach((seed, m) => {
+      seatOne.reset(seed);
+      fallback.reset(seed);
+      if (m % 4 === 3) return; // no draws this match
+      const ref = seedrandom(`${seed}/bot/1`);
+      const refFallback = seedrandom(`${seed}/fallback/bot/0`);
+      const draws = 1 + ((m * 7) % 40);
+      for (let i = 0; i < draws; i++) expect(seatOne.draw()).toBe(ref());
+      expect(fallback.draw()).toBe(refFallback());
+    });
+  });
+
+  it('botRng is the seat stream of the match seed', () => {
+    const rng = botRng(42, 0);
+    const ref = seedrandom('42/bot/0');
+    for (let i = 0; i < 100; i++) expect(rng()).toBe(ref());
   });
 });
