@@ -205,7 +205,8 @@ export function pairingsOf(ex: Pick<Experiment, 'kind' | 'players'>): [number, n
 /**
  * What match `id` is: its pairing, its pair (global, unique per pairing) and local pair
  * (which seed it shares with the same pair of every other pairing), its game (0, or 1 with
- * seats swapped) and which players sit where.
+ * seats swapped) and which players sit where. With `out`, that object is filled and
+ * returned (the batch worker reuses one).
  */
 export interface MatchSlot {
   pairing: number;
@@ -214,11 +215,17 @@ export interface MatchSlot {
   game: number;
   seats: [number, number];
 }
-export function slotOf(ex: Experiment, pairings: [number, number][], id: number): MatchSlot {
+export function slotOf(ex: Experiment, pairings: [number, number][], id: number, out: MatchSlot = { pairing: 0, pair: 0, localPair: 0, game: 0, seats: [0, 0] }): MatchSlot {
   const pairing = Math.floor(id / ex.matches);
   const local = id - pairing * ex.matches;
   const localPair = local >> 1;
   const game = local & 1;
-  const [a, b] = pairings[pairing];
-  return { pairing, pair: pairing * (ex.matches >> 1) + localPair, localPair, game, seats: game === 0 ? [a, b] : [b, a] };
+  const pl = pairings[pairing];
+  out.pairing = pairing;
+  out.pair = pairing * (ex.matches >> 1) + localPair;
+  out.localPair = localPair;
+  out.game = game;
+  out.seats[0] = pl[game];
+  out.seats[1] = pl[1 - game];
+  return out;
 }

@@ -4,7 +4,8 @@
  *
  * Why here: seeds, seat swaps and loadouts must be derived in exactly one place, or a
  * replayed match would differ from the one in matches.csv. Everything per match is reused
- * (kernel, runner, state); only the policies are rebuilt, from the match seed.
+ * (kernel, runner, state, the bots' streams, the result object); only the policies are
+ * rebuilt, from the match seed.
  */
 import { seededRandom, ReseedableRandom } from './rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
@@ -20,7 +21,7 @@ import type { Policy, PolicyFactory } from '../bot-api.js';
 import { MatchRunner, PolicyError } from './match.js';
 import { loadPolicyFactory, seatRandom } from './bots.js';
 import { dirname, resolve } from 'node:path';
-import { type Experiment, pairSeed, slotOf } from './experiment.js';
+import { type Experiment, type MatchSlot, pairSeed, slotOf } from './experiment.js';
 import { planExperiment, baseChanges, type Plan, type Entrant } from './plan.js';
 import { STATUS_ADJUDICATED } from './record.js';
 
@@ -138,7 +139,7 @@ export function sampleLoadout(f: FactionTable, rng: () => number): LoadoutTable 
   };
 }
 
-/** What one match came to (the state stays in the player until the next match). */
+/** What one match came to: MatchPlayer.play returns one object, updated in place by the next match (as is the state). */
 export interface PlayedMatch {
   state: GameState;
   seed: number;
@@ -171,6 +172,9 @@ export class MatchPlayer {
   /** The current match's policies and fallbacks (arrays reused from match to match). */
   private readonly policies: Policy[] = [];
   private readonly fallbacks: Policy[] = [];
+  /** The slot and the result, reused from match to match. */
+  private readonly slot: MatchSlot = { pairing: 0, pair: 0, localPair: 0, game: 0, seats: [0, 0] };
+  private readonly played: PlayedMatch = { state: this.state, seed: 0, pair: 0, game: 0, seats: [0, 0], termination: 0, faultSeat: -1, faultMessage: '', policyMicros: [0, 0] };
 
   constructor(prep: Prepared) {
     this.prep = prep;
@@ -180,10 +184,10 @@ export class MatchPlayer {
     this.runner = this.runners[0];
   }
 
-  /** Play match `id`; with a log attached, its events are recorded. */
+  /** Play match `id`; with a log attached, its events are recorded. The result is valid until the next call. */
   play(id: number, log: EventLog | null = null): PlayedMatch {
     const { experiment, scenario, scenarioFile, plan } = this.prep;
-    const { pairing, pair, localPair, game, seats } = slotOf(experiment, plan.pairings, id);
+    const { pairing, pair, localPair, game, seats } = slotOf(experiment, plan.pairings, id, this.slot);
     const variant = plan.pairingVariant[pairing];
     const tables = this.prep.variantTables[variant];
     this.kernel = this.kernels[variant];
@@ -211,7 +215,7 @@ export class MatchPlayer {
       setup.ships[seat].loadout =
         this.prep.fixed[pl] ?? (loadout === 'sample' ? sampleLoadout(tables.factions[this.prep.factions[pl]], seededRandom(`${seed}/loadout/${pl}`)) : tables.factions[this.prep.factions[pl]].defaultLoadout);
     }
-    if (seats.some((pl) => entrants[pl].loadout === 'draft')) {
+    if (entrants[seats[0]].loadout === 'draft' || entrants[seats[1]].loadout === 'draft') {
       const drafted = this.runner.draft(setup.ships.map((sh) => tables.factions[sh.faction]), policies);
       for (let seat = 0; seat < 2; seat++) if (entrants[seats[seat]].loadout === 'draft') setup.ships[seat].loadout = drafted[seat];
     }
@@ -233,16 +237,17 @@ export class MatchPlayer {
       this.state.g[G_STATUS] = STATUS_ADJUDICATED;
       this.state.g[G_WINNER] = 1 - e.player;
     }
-    return {
-      state: this.state,
-      seed,
-      pair,
-      game,
-      seats,
-      termination: this.runner.fault,
-      faultSeat: this.runner.faultSeat,
-      faultMessage: this.runner.faultMessage,
-      policyMicros: [this.runner.policyMicros[0], this.runner.policyMicros[1]],
-    };
+    const m = this.played;
+    m.seed = seed;
+    m.pair = pair;
+    m.game = game;
+    m.seats[0] = seats[0];
+    m.seats[1] = seats[1];
+    m.termination = this.runner.fault;
+    m.faultSeat = this.runner.faultSeat;
+    m.faultMessage = this.runner.faultMessage;
+    m.policyMicros[0] = this.runner.policyMicros[0];
+    m.policyMicros[1] = this.runner.policyMicros[1];
+    return m;
   }
 }
