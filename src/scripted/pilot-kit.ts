@@ -291,16 +291,28 @@ export function distanceToHull(hull: Hull, hq: number, hr: number, hf: number, q
   return m;
 }
 
-/** First step 1..len along `dir` from (q, r) that lands on the hull at a pose; 0 if none before `len` or the board edge. */
+/**
+ * First step 1..len along `dir` from (q, r) that lands on the hull at a pose; 0 if none before `len` or the board edge.
+ * Each hull hex is tested for lying on the ray (step k of it) instead of each step against
+ * every hull hex; the edge is then checked only up to the first such step.
+ */
 export function rayToHull(q: number, r: number, dir: number, len: number, hull: Hull, hq: number, hr: number, hf: number): number {
   if (distance(q, r, hq, hr) > len + reachOf(hull)) return 0;
-  for (let k = 1; k <= len; k++) {
-    q += DQ[dir];
-    r += DR[dir];
-    if (edgeDistance(q, r) === 0) return 0;
-    if (hullHexAt(hull, hq, hr, hf, q, r) >= 0) return k;
+  const dq = DQ[dir];
+  const dr = DR[dir];
+  const n = hull.hexCount;
+  const o = hf * n;
+  let first = len + 1;
+  for (let i = 0; i < n; i++) {
+    const x = hq + hull.rotQ[o + i] - q;
+    const y = hr + hull.rotR[o + i] - r;
+    // dq and dr are -1, 0 or 1 (not both 0): multiplying divides.
+    const k = dq !== 0 ? x * dq : y * dr;
+    if (k >= 1 && k < first && x === k * dq && y === k * dr) first = k;
   }
-  return 0;
+  if (first > len) return 0;
+  for (let k = 1; k <= first; k++) if (edgeDistance(q + k * dq, r + k * dr) === 0) return 0;
+  return first;
 }
 
 /** Nearest distance (1..range) of a hull hex inside the 120-degree arc in front of (q, r) facing `dir`; 0 if none. */
@@ -460,19 +472,23 @@ export function enemyMainThreat(q: number, r: number, f: number, eq: number, er:
 /** Damage from cannon shells on the board that will cross our hull at pose (q, r, f) in this round's (ply 1) or the next round's (ply 2) flight. */
 export function shellDanger(q: number, r: number, f: number, ply: number): number {
   let danger = 0;
+  const n = myHull.hexCount;
+  const o = f * n;
   for (let i = 0; i < NSH; i++) {
     const dir = SHF[i];
     const from = ply === 1 ? 0 : SHS[i] + 1;
     const to = ply === 1 ? SHS[i] : 2 * SHS[i];
-    let tq = SHQ[i] + DQ[dir] * from;
-    let tr = SHR[i] + DR[dir] * from;
-    for (let k = from; k <= to; k++) {
-      if (hullHexAt(myHull, q, r, f, tq, tr) >= 0) {
+    // Is some hull hex step k (from..to) of the shell's line? Tested hex by hex, as in rayToHull.
+    const dq = DQ[dir];
+    const dr = DR[dir];
+    for (let h = 0; h < n; h++) {
+      const x = q + myHull.rotQ[o + h] - SHQ[i];
+      const y = r + myHull.rotR[o + h] - SHR[i];
+      const k = dq !== 0 ? x * dq : y * dr;
+      if (k >= from && k <= to && x === k * dq && y === k * dr) {
         danger += SHD[i];
         break;
       }
-      tq += DQ[dir];
-      tr += DR[dir];
     }
   }
   return danger;
