@@ -517,8 +517,9 @@ export function matLoad(p: number, m: Int8Array): void {
   m[10] = Math.min(V.g[G_SUPPLY_CCW], 100);
 }
 
+/** A plain loop: TypedArray.prototype.set is a builtin call, dearer than eleven stores. */
 export function matCopy(from: Int8Array, to: Int8Array): void {
-  to.set(from);
+  for (let i = 0; i < M_SIZE; i++) to[i] = from[i];
 }
 
 /** Mats already tried at one search level (an ignored thrust leaves the mat as another setting does). */
@@ -606,7 +607,7 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
   simEdge = false;
   simShip = false;
   simOverrun = 0;
-  if (NTOK > 0) OVERRUN.fill(0, 0, NTOK);
+  for (let i = 0; i < NTOK; i++) OVERRUN[i] = 0;
   const nl = m[0];
   const n = nl + m[5];
   for (let s = 0; s < n; s++) {
