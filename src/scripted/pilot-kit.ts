@@ -114,6 +114,7 @@ export const CARD_VALUE = new Float64Array(CARDS);
 export function observe(ctx: DecisionContext): void {
   K = ctx.kernel;
   V = ctx.view;
+  if (edgeBoard !== K.t.board) buildEdgeGrid();
   ME = ctx.player;
   myFaction = K.faction(V, ME);
   myHull = myFaction.hull;
@@ -200,8 +201,8 @@ export let edgeR0 = 0;
 export let edgeW = 0;
 export let edgeH = 0;
 
+/** Valid from `observe` on (it builds the grid when the board changes). */
 export function edgeDistance(q: number, r: number): number {
-  if (edgeBoard !== K.t.board) buildEdgeGrid();
   const x = q - edgeQ0;
   const y = r - edgeR0;
   if (x < 0 || y < 0 || x >= edgeW || y >= edgeH) return 0;
@@ -297,9 +298,13 @@ export function distanceToHull(hull: Hull, hq: number, hr: number, hf: number, q
  * every hull hex; the edge is then checked only up to the first such step.
  */
 export function rayToHull(q: number, r: number, dir: number, len: number, hull: Hull, hq: number, hr: number, hf: number): number {
-  if (distance(q, r, hq, hr) > len + reachOf(hull)) return 0;
+  const reach = reachOf(hull);
+  if (distance(q, r, hq, hr) > len + reach) return 0;
   const dq = DQ[dir];
   const dr = DR[dir];
+  // The hull's centre further than its reach from the line (the cube coordinate constant along it): no hex on it.
+  const side = dq === 0 ? hq - q : dr === 0 ? hr - r : hq - q + hr - r;
+  if (side > reach || side < -reach) return 0;
   const n = hull.hexCount;
   const o = hf * n;
   let first = len + 1;
