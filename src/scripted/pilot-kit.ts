@@ -341,13 +341,22 @@ export function turnsToFace(q: number, r: number, f: number, tq: number, tr: num
   const dq = tq - q;
   const dr = tr - r;
   if (dq === 0 && dr === 0) return 0;
-  // Flat-topped axial to cartesian (x east, y south); bearing clockwise from north, in sixth-turns.
-  const bearing = Math.atan2(1.5 * dq, -SQRT3 * (dr + dq / 2)) / (Math.PI / 3);
+  const bearing = dq >= -BEARING_SPAN && dq <= BEARING_SPAN && dr >= -BEARING_SPAN && dr <= BEARING_SPAN ? BEARING[(dr + BEARING_SPAN) * BEARING_SIDE + dq + BEARING_SPAN] : bearingOf(dq, dr);
   let t = Math.abs(bearing - f) % 6;
   if (t > 3) t = 6 - t;
   return t;
 }
 export const SQRT3 = Math.sqrt(3);
+/** Bearing of offset (dq, dr), clockwise from north in sixth-turns (flat-topped axial to cartesian, x east, y south). */
+export function bearingOf(dq: number, dr: number): number {
+  return Math.atan2(1.5 * dq, -SQRT3 * (dr + dq / 2)) / (Math.PI / 3);
+}
+/** bearingOf for offsets up to BEARING_SPAN each way, computed once (the same doubles, without an atan2 per call). */
+const BEARING_SPAN = 40;
+const BEARING_SIDE = 2 * BEARING_SPAN + 1;
+const BEARING = new Float64Array(BEARING_SIDE * BEARING_SIDE);
+for (let dr = -BEARING_SPAN; dr <= BEARING_SPAN; dr++)
+  for (let dq = -BEARING_SPAN; dq <= BEARING_SPAN; dq++) BEARING[(dr + BEARING_SPAN) * BEARING_SIDE + dq + BEARING_SPAN] = bearingOf(dq, dr);
 
 // ---- weapons
 
