@@ -84,6 +84,10 @@ export const TOKQ = new Int16Array(MAX_TOKENS);
 export const TOKR = new Int16Array(MAX_TOKENS);
 export const TOKD = new Int8Array(MAX_TOKENS);
 export let NTOK = 0;
+/** Enemy torpedoes on the board (where they stand): what sectionExposure fears. */
+export const ETQ = new Int16Array(MAX_TOKENS);
+export const ETR = new Int16Array(MAX_TOKENS);
+export let NET = 0;
 /**
  * Open a style's decision: its hooks and knob settings, then the situation from the view.
  * The kit's state is module-wide and shared by every style, so each decision installs its
@@ -91,7 +95,14 @@ export let NTOK = 0;
  */
 export function beginDecision(ctx: DecisionContext, evaluate: (q: number, r: number, f: number, m: Int8Array, ply: number) => number, collision: (ply: number) => number, kit: KitSettings): void {
   setStyle(evaluate, collision);
-  Object.assign(KIT, kit);
+  // Field by field: Object.assign is a generic builtin call.
+  KIT.range = kit.range;
+  KIT.rangeWeight = kit.rangeWeight;
+  KIT.maxSpeed = kit.maxSpeed;
+  KIT.edgeMargin = kit.edgeMargin;
+  KIT.threat = kit.threat;
+  KIT.payAccuracy = kit.payAccuracy;
+  KIT.pdEager = kit.pdEager;
   observe(ctx);
 }
 
@@ -143,9 +154,16 @@ export function observe(ctx: DecisionContext): void {
   matLoad(ME, NOW_M);
   NTOK = 0;
   NSH = 0;
+  NET = 0;
+  const kinds = V.tokKind;
   for (let i = 0; i < MAX_TOKENS; i++) {
-    const kind = V.tokKind[i];
+    const kind = kinds[i];
     if (kind !== SMALL_PROJECTILE && kind !== SMALL_TORPEDO) continue;
+    if (kind === SMALL_TORPEDO && V.tokOwner[i] !== ME) {
+      ETQ[NET] = V.tokQ[i];
+      ETR[NET] = V.tokR[i];
+      NET++;
+    }
     const w = K.weaponOf(V, V.tokOwner[i], kind, V.tokRef[i]);
     if (!w) continue;
     TOKQ[NTOK] = V.tokQ[i];
@@ -972,18 +990,18 @@ export function sectionExposure(sec: number, lineHex: number): number {
     const hr = r + myHull.rotR[o + i];
     const d = distanceToHull(enHull, E1Q[E1N], E1R[E1N], E1F[E1N], hq, hr);
     if (d < near) near = d;
-    for (let t = 0; t < MAX_TOKENS; t++) {
-      if (V.tokKind[t] !== SMALL_TORPEDO || V.tokOwner[t] === ME) continue;
-      const dt = distance(hq, hr, V.tokQ[t], V.tokR[t]);
+    for (let t = 0; t < NET; t++) {
+      const dt = distance(hq, hr, ETQ[t], ETR[t]);
       if (dt < near) near = dt;
     }
   }
   return onLine - near;
 }
 
-/** chooseShield's room per section and its arrangement. */
+/** chooseShield's room per section, its arrangement, and each section's exposure (the same for every shield placed). */
 const shieldRoomAt = new Int32Array(MAX_SECTIONS);
 const shieldPut = new Int32Array(MAX_SECTIONS);
+const shieldExposure = new Float64Array(MAX_SECTIONS);
 
 /**
  * How to arrange the shields in hand (4.1.1): one at a time, each on the section with the
@@ -993,13 +1011,16 @@ export function chooseShield(ctx: DecisionContext): number {
   const line = enemyLineHex();
   const n = myHull.sectionCount;
   const placing = ctx.kernel.shieldRoom(V, ME, shieldRoomAt);
-  shieldPut.fill(0);
+  for (let sec = 0; sec < n; sec++) {
+    shieldPut[sec] = 0;
+    shieldExposure[sec] = placing > 0 && shieldRoomAt[sec] > 0 ? sectionExposure(sec, line) : 0;
+  }
   for (let k = 0; k < placing; k++) {
     let best = -1;
     let bestV = -1e9;
     for (let sec = 0; sec < n; sec++) {
       if (shieldPut[sec] >= shieldRoomAt[sec]) continue;
-      const v = 2 * sectionExposure(sec, line) - 1.5 * (V.shields[ME * MAX_SECTIONS + sec] + shieldPut[sec]) - 0.3 * V.armour[ME * MAX_SECTIONS + sec];
+      const v = 2 * shieldExposure[sec] - 1.5 * (V.shields[ME * MAX_SECTIONS + sec] + shieldPut[sec]) - 0.3 * V.armour[ME * MAX_SECTIONS + sec];
       if (v > bestV) {
         bestV = v;
         best = sec;
