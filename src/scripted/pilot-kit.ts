@@ -360,7 +360,9 @@ export function turnsToFace(q: number, r: number, f: number, tq: number, tr: num
   const dr = tr - r;
   if (dq === 0 && dr === 0) return 0;
   const bearing = dq >= -BEARING_SPAN && dq <= BEARING_SPAN && dr >= -BEARING_SPAN && dr <= BEARING_SPAN ? BEARING[(dr + BEARING_SPAN) * BEARING_SIDE + dq + BEARING_SPAN] : bearingOf(dq, dr);
-  let t = Math.abs(bearing - f) % 6;
+  // x % 6 is a call into C for doubles; below 12, x - 6 is the same double (Sterbenz).
+  let t = Math.abs(bearing - f);
+  if (t >= 6) t = t < 12 ? t - 6 : t % 6;
   if (t > 3) t = 6 - t;
   return t;
 }
@@ -549,9 +551,19 @@ export function matLoad(p: number, m: Int8Array): void {
   m[10] = Math.min(V.g[G_SUPPLY_CCW], 100);
 }
 
-/** A plain loop: TypedArray.prototype.set is a builtin call, dearer than eleven stores. */
+/** Unrolled: TypedArray.prototype.set is a builtin call, dearer than eleven stores. */
 export function matCopy(from: Int8Array, to: Int8Array): void {
-  for (let i = 0; i < M_SIZE; i++) to[i] = from[i];
+  to[0] = from[0];
+  to[1] = from[1];
+  to[2] = from[2];
+  to[3] = from[3];
+  to[4] = from[4];
+  to[5] = from[5];
+  to[6] = from[6];
+  to[7] = from[7];
+  to[8] = from[8];
+  to[9] = from[9];
+  to[10] = from[10];
 }
 
 /** Mats already tried at one search level (an ignored thrust leaves the mat as another setting does). */
@@ -567,7 +579,9 @@ export function seenBefore(seen: Int8Array, n: number, m: Int8Array): boolean {
     for (let x = 0; x < m[5] && same; x++) if (seen[o + 6 + x] !== m[6 + x]) same = false;
     if (same) return true;
   }
-  for (let x = 0; x < M_SIZE; x++) seen[n * M_SIZE + x] = m[x];
+  // The tokens only (entries 0..7): the supplies are never compared.
+  const o = n * M_SIZE;
+  for (let x = 0; x < 8; x++) seen[o + x] = m[x];
   return false;
 }
 
