@@ -693,6 +693,35 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
   simF = f;
 }
 
+/** simMove with no enemy and no tokens (recoverable's braking rounds): sets simQ, simR, simF and simEdge only. */
+function simBrake(q: number, r: number, f: number, m: Int8Array): void {
+  simEdge = false;
+  const nl = m[0];
+  const n = nl + m[5];
+  for (let s = 0; s < n; s++) {
+    const t = s < nl ? m[1 + s] : m[6 + s - nl];
+    let nq = q;
+    let nr = r;
+    let nf = f;
+    if (t === TOK_CW) nf = (f + 1) % 6;
+    else if (t === TOK_CCW) nf = (f + 5) % 6;
+    else {
+      nq += DQ[t];
+      nr += DR[t];
+    }
+    if (edgeDistance(nq, nr) <= MY_REACH && hullMargin(myHull, nq, nr, nf) === 0) {
+      simEdge = true;
+      break;
+    }
+    q = nq;
+    r = nr;
+    f = nf;
+  }
+  simQ = q;
+  simR = r;
+  simF = f;
+}
+
 /** Can a ship at this pose with mat m brake to a stop (one cancelling thrust a round) without touching the edge? */
 export function recoverable(q: number, r: number, f: number, m: Int8Array): boolean {
   matCopy(m, MB);
@@ -716,7 +745,7 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
       }
       matCopy(MB, MT);
       matEngine(MT, e, f);
-      simMove(q, r, f, MT, null, E1R, E1F, 0);
+      simBrake(q, r, f, MT);
       if (simEdge) continue;
       const mg = hullMargin(myHull, simQ, simR, simF);
       if (mg > bestMargin) {
