@@ -66,6 +66,9 @@ export let enHull: Hull | null = null;
 /** How far each hull reaches from its centre hex (hexes): cheap early-outs for the geometry below. */
 export let MY_REACH = 0;
 export let EN_REACH = 0;
+/** The rules' broadsideFire === 'all', read when the rules change (a string comparison per mountsValue otherwise). */
+export let FIRE_ALL = false;
+let rulesSeen: unknown = null;
 /** Predicted poses, index 0 = start, s = after movement step s: the enemy over the next two rounds (no thrust), and us drifting one round. */
 export const E1Q = new Int16Array(8);
 export const E1R = new Int16Array(8);
@@ -126,6 +129,11 @@ export function observe(ctx: DecisionContext): void {
   K = ctx.kernel;
   V = ctx.view;
   if (edgeBoard !== K.t.board) buildEdgeGrid();
+  const rules = K.t.rules;
+  if (rulesSeen !== rules) {
+    rulesSeen = rules;
+    FIRE_ALL = rules.broadsideFire === 'all';
+  }
   ME = ctx.player;
   myFaction = K.faction(V, ME);
   myHull = myFaction.hull;
@@ -437,7 +445,7 @@ export function speedAlong(m: Int8Array, dir: number): number {
  */
 export function mountsValue(mounts: readonly Mount[], w: Weapon, q: number, r: number, f: number, m: Int8Array, aq: number, ar: number, af: number, bq: number, br: number, bf: number): number {
   if (!enHull) return 0;
-  const all = K.t.rules.broadsideFire === 'all';
+  const all = FIRE_ALL;
   const o = f * myHull.hexCount;
   let total = 0;
   for (let i = 0; i < mounts.length; i++) {
