@@ -137,7 +137,7 @@ export function observe(ctx: DecisionContext): void {
   ME = ctx.player;
   myFaction = K.faction(V, ME);
   myHull = myFaction.hull;
-  MY_REACH = hullReach(myHull);
+  MY_REACH = cachedReach(myHull);
   EN = -1;
   let best = 1 << 30;
   for (let o = 0; o < V.players; o++) {
@@ -151,7 +151,7 @@ export function observe(ctx: DecisionContext): void {
   if (EN >= 0) {
     enFaction = K.faction(V, EN);
     enHull = enFaction.hull;
-    EN_REACH = hullReach(enHull);
+    EN_REACH = cachedReach(enHull);
     E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q, E1R, E1F);
     E2N = drift(EN, enHull, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q, E2R, E2F);
   } else {
@@ -274,6 +274,21 @@ export function hullReach(hull: Hull): number {
   let m = 0;
   for (let i = 0; i < hull.hexCount; i++) m = Math.max(m, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
   return m;
+}
+
+/** hullReach of the last two hulls measured (hull tables never change), so observe measures none at most decisions. */
+let reachHull0: Hull | null = null;
+let reachHull1: Hull | null = null;
+let reach0 = 0;
+let reach1 = 0;
+function cachedReach(hull: Hull): number {
+  if (hull === reachHull0) return reach0;
+  if (hull === reachHull1) return reach1;
+  reachHull1 = reachHull0;
+  reach1 = reach0;
+  reachHull0 = hull;
+  reach0 = hullReach(hull);
+  return reach0;
 }
 
 /** The reach of one of the two hulls in play (others are measured). */
