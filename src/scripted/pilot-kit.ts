@@ -671,12 +671,17 @@ export let simShip = false;
 export let simOverrun = 0;
 export const OVERRUN = new Int8Array(MAX_TOKENS);
 
-/** Move our hull from (q, r, f) by mat m; stop at the first step into the edge or the enemy (the kernel would undo it). */
-export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16Array | null, er: Int16Array, ef: Int8Array, en: number): void {
+/**
+ * Move our hull from (q, r, f) by mat m; stop at the first step into the edge or the enemy
+ * (the kernel would undo it). Without `overrun` (recoverable's braking rounds), the tokens
+ * run over are not counted (simOverrun 0).
+ */
+export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16Array | null, er: Int16Array, ef: Int8Array, en: number, overrun = true): void {
   simEdge = false;
   simShip = false;
   simOverrun = 0;
-  for (let i = 0; i < NTOK; i++) OVERRUN[i] = 0;
+  const nt = overrun ? NTOK : 0;
+  for (let i = 0; i < nt; i++) OVERRUN[i] = 0;
   const nl = m[0];
   const n = nl + m[5];
   for (let s = 0; s < n; s++) {
@@ -704,41 +709,12 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
     q = nq;
     r = nr;
     f = nf;
-    for (let i = 0; i < NTOK; i++) {
+    for (let i = 0; i < nt; i++) {
       if (OVERRUN[i] === 0 && distance(q, r, TOKQ[i], TOKR[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ[i], TOKR[i]) >= 0) {
         OVERRUN[i] = 1;
         simOverrun += TOKD[i];
       }
     }
-  }
-  simQ = q;
-  simR = r;
-  simF = f;
-}
-
-/** simMove with no enemy and no tokens (recoverable's braking rounds): sets simQ, simR, simF and simEdge only. */
-function simBrake(q: number, r: number, f: number, m: Int8Array): void {
-  simEdge = false;
-  const nl = m[0];
-  const n = nl + m[5];
-  for (let s = 0; s < n; s++) {
-    const t = s < nl ? m[1 + s] : m[6 + s - nl];
-    let nq = q;
-    let nr = r;
-    let nf = f;
-    if (t === TOK_CW) nf = (f + 1) % 6;
-    else if (t === TOK_CCW) nf = (f + 5) % 6;
-    else {
-      nq += DQ[t];
-      nr += DR[t];
-    }
-    if (edgeDistance(nq, nr) <= MY_REACH && hullMargin(myHull, nq, nr, nf) === 0) {
-      simEdge = true;
-      break;
-    }
-    q = nq;
-    r = nr;
-    f = nf;
   }
   simQ = q;
   simR = r;
@@ -768,7 +744,7 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
       }
       matCopy(MB, MT);
       matEngine(MT, e, f);
-      simBrake(q, r, f, MT);
+      simMove(q, r, f, MT, null, E1R, E1F, 0, false);
       if (simEdge) continue;
       const mg = hullMargin(myHull, simQ, simR, simF);
       if (mg > bestMargin) {
