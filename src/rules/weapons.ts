@@ -339,6 +339,15 @@ export class Weapons {
   /** Move every torpedo on the board by its speed (7.2.3), oldest first. */
   moveAllTorpedoes(s: GameState): void {
     // Order by age without allocating: repeatedly take the oldest not yet moved this phase.
+    // None on the board (the usual case): nothing to clear or order.
+    let any = false;
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
+      if (s.tokKind[i] === SMALL_TORPEDO) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return;
     const moved = this.moving;
     moved.fill(0);
     for (;;) {
