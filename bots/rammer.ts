@@ -92,7 +92,10 @@ const factory: PolicyFactory = (params, rng) => {
       const c = preference[i];
       if (v.cardLoc[p * 8 + c] !== LOC_HAND) continue;
       if (first === CARD_NONE) first = c;
-      else if (second === CARD_NONE) second = c;
+      else {
+        second = c;
+        break;
+      }
     }
     return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
   }
