@@ -254,9 +254,9 @@ export class Kernel {
   check: ((s: GameState, where: string) => void) | null = null;
   /** tables.rules.tieRule === 'rotate', read once (seatAt runs in every seat-order loop). */
   private readonly rotateSeats: boolean;
-  /** tables.rules.broadsideFire, read once (stepFire asks it per mount). */
+  /** tables.rules.broadsideFire, read once (stepFire asks it per mount; the pilot kit reads fireAllBroadside). */
   private readonly chooseBroadside: boolean;
-  private readonly fireAllBroadside: boolean;
+  readonly fireAllBroadside: boolean;
 
   constructor(tables: GameTables) {
     this.t = tables;

@@ -66,9 +66,6 @@ export let enHull: Hull | null = null;
 /** How far each hull reaches from its centre hex (hexes): cheap early-outs for the geometry below. */
 export let MY_REACH = 0;
 export let EN_REACH = 0;
-/** The rules' broadsideFire === 'all', read when the rules change (a string comparison per mountsValue otherwise). */
-export let FIRE_ALL = false;
-let rulesSeen: unknown = null;
 /** Predicted poses, index 0 = start, s = after movement step s: the enemy over the next two rounds (no thrust), and us drifting one round. */
 export const E1Q = new Int16Array(8);
 export const E1R = new Int16Array(8);
@@ -129,15 +126,10 @@ export function observe(ctx: DecisionContext): void {
   K = ctx.kernel;
   V = ctx.view;
   if (edgeBoard !== K.t.board) buildEdgeGrid();
-  const rules = K.t.rules;
-  if (rulesSeen !== rules) {
-    rulesSeen = rules;
-    FIRE_ALL = rules.broadsideFire === 'all';
-  }
   ME = ctx.player;
   myFaction = K.faction(V, ME);
   myHull = myFaction.hull;
-  MY_REACH = cachedReach(myHull);
+  MY_REACH = K.move.radiusOf(V, ME);
   EN = -1;
   let best = 1 << 30;
   for (let o = 0; o < V.players; o++) {
@@ -151,7 +143,7 @@ export function observe(ctx: DecisionContext): void {
   if (EN >= 0) {
     enFaction = K.faction(V, EN);
     enHull = enFaction.hull;
-    EN_REACH = cachedReach(enHull);
+    EN_REACH = K.move.radiusOf(V, EN);
     E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q, E1R, E1F);
     E2N = drift(EN, enHull, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q, E2R, E2F);
   } else {
@@ -274,21 +266,6 @@ export function hullReach(hull: Hull): number {
   let m = 0;
   for (let i = 0; i < hull.hexCount; i++) m = Math.max(m, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
   return m;
-}
-
-/** hullReach of the last two hulls measured (hull tables never change), so observe measures none at most decisions. */
-let reachHull0: Hull | null = null;
-let reachHull1: Hull | null = null;
-let reach0 = 0;
-let reach1 = 0;
-function cachedReach(hull: Hull): number {
-  if (hull === reachHull0) return reach0;
-  if (hull === reachHull1) return reach1;
-  reachHull1 = reachHull0;
-  reach1 = reach0;
-  reachHull0 = hull;
-  reach0 = hullReach(hull);
-  return reach0;
 }
 
 /** The reach of one of the two hulls in play (others are measured). */
@@ -460,7 +437,7 @@ export function speedAlong(m: Int8Array, dir: number): number {
  */
 export function mountsValue(mounts: readonly Mount[], w: Weapon, q: number, r: number, f: number, m: Int8Array, aq: number, ar: number, af: number, bq: number, br: number, bf: number): number {
   if (!enHull) return 0;
-  const all = FIRE_ALL;
+  const all = K.fireAllBroadside;
   const o = f * myHull.hexCount;
   let total = 0;
   for (let i = 0; i < mounts.length; i++) {
