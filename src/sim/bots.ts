@@ -70,8 +70,9 @@ export function makePolicy(factory: PolicyFactory, params: Record<string, unknow
 
 /**
  * One seat's bot stream for match after match (MatchPlayer): `reset(matchSeed)` before each
- * match, then `draw` is that match's botRng(matchSeed, seat), without allocating.
+ * match, then `draw` is that match's botRng(matchSeed + suffix, seat), without allocating
+ * (suffix '/fallback' for the fallback policies' streams).
  */
-export function seatRandom(seat: number): ReseedableRandom {
-  return new ReseedableRandom((matchSeed) => botSeed(matchSeed, seat));
+export function seatRandom(seat: number, suffix = ''): ReseedableRandom {
+  return new ReseedableRandom((matchSeed) => botSeed(`${matchSeed}${suffix}`, seat));
 }

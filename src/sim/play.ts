@@ -7,7 +7,7 @@
  * (kernel, runner, state, the bots' streams, the result object); only the policies are
  * rebuilt, from the match seed.
  */
-import { seededRandom, ReseedableRandom } from './rng.js';
+import { seededRandom } from './rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
 import { Kernel, type MatchSetup } from '../rules/kernel.js';
 import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
@@ -168,7 +168,7 @@ export class MatchPlayer {
   private lastSetupTables: GameTables | null = null;
   /** Each seat's bot stream and fallback stream, reseeded per match (a policy lives one match). */
   private readonly botRandom = [seatRandom(0), seatRandom(1)];
-  private readonly fallbackRandom = [0, 1].map((seat) => new ReseedableRandom((seed) => `${seed}/fallback/bot/${seat}`));
+  private readonly fallbackRandom = [seatRandom(0, '/fallback'), seatRandom(1, '/fallback')];
   /** The current match's policies and fallbacks (arrays reused from match to match). */
   private readonly policies: Policy[] = [];
   private readonly fallbacks: Policy[] = [];
