@@ -30,6 +30,16 @@
  *
  * The weights are judgement, not fitted; they live in EVAL_WEIGHTS so a bot author can read
  * them and a later tuning run can change them in one place.
+ *
+ * ## Forward model (Simulator)
+ *
+ * Simulation answers are trusted: Simulator.submit applies them with kernel.submitLegal,
+ * skipping the legality check (about 3% of a search). Every answer is legal by construction:
+ * the search's own candidates come from the legal list or a style's answer and are checked
+ * with isLegal before each replay (bots/mcts.ts select), and the rest are the built-in
+ * models' answers (src/sim/models.ts), whose legality the test suite checks over many
+ * matches. With the kernel's invariant checks on (kernel.check, src/rules/invariants.ts)
+ * submit validates as before.
  */
 import type { DecisionContext, Policy, Rng } from '../bot-api.js';
 import type { Kernel } from '../rules/kernel.js';
@@ -291,10 +301,14 @@ export class Simulator {
     return this.calls >= this.limit;
   }
 
-  /** One forward-model call. */
+  /**
+   * One forward-model call. Trusted (header, "Forward model"): no legality check, unless the
+   * kernel's invariant checks are on.
+   */
   submit(s: GameState, p: number, a: number): void {
     this.calls++;
-    this.kernel.submit(s, p, a);
+    if (this.kernel.check === null) this.kernel.submitLegal(s, p, a);
+    else this.kernel.submit(s, p, a);
   }
 
   /** Number of players pending in `s`. */
