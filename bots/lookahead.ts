@@ -28,7 +28,7 @@
  * - Hidden information: the search starts from a copy of the view with every live player
  *   pending for the commitment again (heuristic.ts `openCommitment`), i.e. from public
  *   information only; what the opponent has secretly committed cannot change the answer.
- * - Budget (param `forwardCalls`, default 50,000): forward-model calls (kernel.submit on
+ * - Budget (param `forwardCalls`, default 50,000): forward-model calls (kernel submits on
  *   simulation states) per decision, never wall time, so a match replays exactly from its
  *   seed. A round costs about 8-10 calls, so 48 candidates against 4 models need about
  *   2,000; when the budget binds, the candidates not yet played are skipped (the base's

@@ -51,7 +51,7 @@
  *   base's commitment's: then the base's. Like lookahead, it improves on its base style
  *   and keeps the base's plan when the search does not clearly find better.
  * - Budget: param `iterations` (default 200) and/or `forwardCalls` (forward-model calls per
- *   decision: kernel.submit on simulation states; none by default); the search stops at
+ *   decision: kernel submits on simulation states; none by default); the search stops at
  *   whichever comes first, and never submits past `forwardCalls` (a playout cut short by it
  *   is scored where it stopped). Given only `forwardCalls`, iterations are unbounded.
  *   Counting calls, never time, keeps a match replayable from its seed. A round taken from

@@ -220,7 +220,7 @@ export class SimContext implements DecisionContext {
 export interface SearchStats {
   /** Commitment decisions searched so far. */
   decisions: number;
-  /** Forward-model calls (kernel.submit on simulation states) in the last search. */
+  /** Forward-model calls (kernel submits on simulation states) in the last search. */
   lastCalls: number;
   /** Forward-model calls over all searches. */
   totalCalls: number;
@@ -277,7 +277,7 @@ export function searchPolicy(name: string, stats: SearchStats, budget: number | 
 /**
  * The forward model of a search: a private Kernel on the match's tables (never the match
  * kernel, which may carry an event log or invariant checks), and a counter of calls to
- * kernel.submit on simulation states. `limit` is the budget: nothing here submits past it.
+ * kernel submits on simulation states. `limit` is the budget: nothing here submits past it.
  */
 export class Simulator {
   readonly kernel: Kernel;

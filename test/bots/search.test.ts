@@ -325,14 +325,18 @@ describe('a small ladder step: lookahead on gunner beats gunner (test content; t
   });
 });
 
-describe('budgets in forward-model calls are kept (counted by the bot and, independently, on Kernel.prototype.submit)', () => {
+describe('budgets in forward-model calls are kept (counted by the bot and, independently, on Kernel.prototype.submit and submitLegal)', () => {
   const rows: [string, PolicyFactory, Record<string, unknown>, number][] = [
     ['mcts, forwardCalls 300 (iterations unbounded)', mctsBot, { forwardCalls: 300, depth: 6 }, 300],
     ['mcts, forwardCalls 40 with a 10-round depth', mctsBot, { forwardCalls: 40, iterations: 1000 }, 40],
     ['lookahead, forwardCalls 60', lookaheadBot, { forwardCalls: 60 }, 60],
   ];
   it.each(rows)('%s', (_name, factory, params, budget) => {
+    // Simulations submit through submitLegal (src/sim/heuristic.ts, "Forward model"); the
+    // match's own submits happen outside choose, so they are not counted here.
     const submit = vi.spyOn(Kernel.prototype, 'submit');
+    const submitLegal = vi.spyOn(Kernel.prototype, 'submitLegal');
+    const made = () => submit.mock.calls.length + submitLegal.mock.calls.length;
     try {
       const m = duel(factory, params, rammerBot, {}, 'budget', 0);
       const perDecision: [number, number][] = [];
@@ -342,9 +346,9 @@ describe('budgets in forward-model calls are kept (counted by the bot and, indep
           ? {
               name: p.name,
               choose(ctx) {
-                const before = submit.mock.calls.length;
+                const before = made();
                 const a = p.choose(ctx);
-                const spied = submit.mock.calls.length - before;
+                const spied = made() - before;
                 if (ctx.decision === D_COMMIT) perDecision.push([spied, statsOf(p).lastCalls]);
                 if (p.forwardCalls !== spied) reported.push(`decision ${ctx.decision}: reported ${p.forwardCalls}, made ${spied}`);
                 return a;
@@ -364,6 +368,7 @@ describe('budgets in forward-model calls are kept (counted by the bot and, indep
       expect(Math.max(...perDecision.map(([x]) => x))).toBeGreaterThan(budget * 0.8);
     } finally {
       submit.mockRestore();
+      submitLegal.mockRestore();
     }
   });
 
