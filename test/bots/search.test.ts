@@ -11,7 +11,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
-import { Kernel, D_COMMIT } from '../../src/rules/kernel.ts';
+import { Kernel, D_COMMIT, encodeCommit } from '../../src/rules/kernel.ts';
 import { GameState, MAX_ACTIONS, MAX_SECTIONS, STATUS_ONGOING, STATUS_VICTORY, G_STATUS, G_WINNER } from '../../src/rules/state.ts';
 import { enableInvariantChecks } from '../../src/rules/invariants.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
@@ -178,6 +178,18 @@ describe("mcts's state cache rests on this: a round the styles play ends in the 
       checked++;
     }
     expect(checked).toBe(4);
+  });
+});
+
+describe('Simulator.submit trusts its answers only while the kernel checks no invariants', () => {
+  it('an illegal commitment throws with checks on, and is not looked at with checks off', () => {
+    const s = positionAt(11, 1)!;
+    const illegal = encodeCommit(0, 0, 0, 0); // one card in both slots: never legal (7.1)
+    const checked = new Simulator(new Kernel(t));
+    enableInvariantChecks(checked.kernel);
+    expect(() => checked.submit(s.clone(), 0, illegal)).toThrow(/illegal action/);
+    const trusted = new Simulator(new Kernel(t));
+    expect(() => trusted.submit(s.clone(), 0, illegal)).not.toThrow();
   });
 });
 
