@@ -66,6 +66,7 @@ export class Corvettes {
   private readonly k: Kernel;
   private readonly mv = new Int32Array(4);
   private readonly hex = new Int32Array(3);
+  private readonly aboard = new Int32Array(CORVETTES);
 
   constructor(kernel: Kernel) {
     this.k = kernel;
@@ -110,8 +111,10 @@ export class Corvettes {
    */
   legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
     const f = this.k.faction(s, p);
+    // The slots aboard, in slot order: listed once, not looked up for every spot and turn.
+    const slots = this.aboard;
     let aboard = 0;
-    for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard++;
+    for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) slots[aboard++] = slot;
     if (aboard === 0) return 0;
     const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
     const extraMax = Math.min(hangarCard.launchDistance, 6);
@@ -135,12 +138,11 @@ export class Corvettes {
         q += DQ[dir];
         r += DR[dir];
         if (!move.hexOnBoard(q, r) || move.hullInMask(s, q, r, hulls) || weapons.tokenOn(s, q, r, 0, -1) >= 0) continue;
-        for (let t = 0 - turnMax; t <= turnMax; t++)
-          for (let slot = 0; slot < CORVETTES; slot++) {
-            if (s.corvLoc[p * CORVETTES + slot] !== CORV_ABOARD) continue;
-            out[n++] = encodeLaunch(slot, h, e, t);
-            if (firstOnly) return n;
-          }
+        if (firstOnly) {
+          out[n] = encodeLaunch(slots[0], h, e, 0 - turnMax);
+          return n + 1;
+        }
+        for (let t = 0 - turnMax; t <= turnMax; t++) for (let x = 0; x < aboard; x++) out[n++] = encodeLaunch(slots[x], h, e, t);
       }
     }
     return n;
@@ -280,21 +282,21 @@ export class Corvettes {
    * torpedo or corvette it overlaps. Leaving the board, or ending on a hull, destroys it.
    */
   compelledMoves(s: GameState): void {
-    const n = s.g[G_PLAYERS];
-    for (let p = 0; p < n; p++) {
-      for (let slot = 0; slot < CORVETTES; slot++) {
-        if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
-        const i = s.corvTok[p * CORVETTES + slot];
-        s.tokQ[i] += DQ[s.tokFacing[i]];
-        s.tokR[i] += DR[s.tokFacing[i]];
-      }
+    // Slots in player, then slot order (p * CORVETTES + slot); the arrays in locals (in a
+    // loop V8 re-checks the state's map and reloads each field per access).
+    const end = s.g[G_PLAYERS] * CORVETTES;
+    const corvLoc = s.corvLoc;
+    const corvTok = s.corvTok;
+    const tokQ = s.tokQ;
+    const tokR = s.tokR;
+    const tokFacing = s.tokFacing;
+    for (let k = 0; k < end; k++) {
+      if (corvLoc[k] !== CORV_BOARD) continue;
+      const i = corvTok[k];
+      tokQ[i] += DQ[tokFacing[i]];
+      tokR[i] += DR[tokFacing[i]];
     }
-    for (let p = 0; p < n; p++) {
-      for (let slot = 0; slot < CORVETTES; slot++) {
-        if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
-        this.settle(s, s.corvTok[p * CORVETTES + slot]);
-      }
-    }
+    for (let k = 0; k < end; k++) if (corvLoc[k] === CORV_BOARD) this.settle(s, corvTok[k]);
   }
 
   /**

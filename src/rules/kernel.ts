@@ -847,13 +847,19 @@ export class Kernel {
     g[G_ENGINES_REVEALED] = 0;
     g[G_REVEALED] = 0;
     let mask = 0;
+    // The arrays in locals: in a loop V8 re-checks the state's map and reloads each field per access.
+    const engine = s.engine;
+    const committed = s.committed;
+    const p2eDir = s.p2eDir;
+    const corvFired = s.corvFired;
+    const alive = s.alive;
     for (let p = 0; p < n; p++) {
-      s.engine[p] = -1;
-      s.committed[p * 2] = -1;
-      s.committed[p * 2 + 1] = -1;
-      s.p2eDir[p] = -1;
-      for (let c = 0; c < CORVETTES; c++) s.corvFired[p * CORVETTES + c] = 0;
-      if (s.alive[p]) mask |= 1 << p;
+      engine[p] = -1;
+      committed[p * 2] = -1;
+      committed[p * 2 + 1] = -1;
+      p2eDir[p] = -1;
+      for (let c = p * CORVETTES, end = c + CORVETTES; c < end; c++) corvFired[c] = 0;
+      if (alive[p]) mask |= 1 << p;
     }
     g[G_WINDOW_ASKED] = 0;
     g[G_WINDOW_PLAYER] = -1;
@@ -1603,20 +1609,24 @@ export class Kernel {
 
   private cooldownPhase(s: GameState): void {
     const n = s.g[G_PLAYERS];
+    // The arrays in locals (startRound says why).
+    const cardLoc = s.cardLoc;
+    const engine = s.engine;
+    const committed = s.committed;
     for (let p = 0; p < n; p++) {
       const base = p * CARDS;
       for (let c = 0; c < CARDS; c++) {
-        const loc = s.cardLoc[base + c];
+        const loc = cardLoc[base + c];
         if (loc < LOC_TRACK) continue;
-        if (loc > LOC_TRACK) s.cardLoc[base + c] = loc - 1;
+        if (loc > LOC_TRACK) cardLoc[base + c] = loc - 1;
         else {
-          s.cardLoc[base + c] = LOC_HAND;
+          cardLoc[base + c] = LOC_HAND;
           if (this.log) this.log.push(EV_COOLDOWN, p, c);
         }
       }
-      s.engine[p] = -1;
-      s.committed[p * 2] = -1;
-      s.committed[p * 2 + 1] = -1;
+      engine[p] = -1;
+      committed[p * 2] = -1;
+      committed[p * 2 + 1] = -1;
     }
     if (this.check) this.check(s, 'cooldown');
     const g = s.g;

@@ -246,10 +246,28 @@ export class Weapons {
       }
     }
     if (count === 0) return;
-    // Standing projectiles a fired token may run into (head-on) or land on.
-    const others = this.others;
-    let nOthers = 0;
-    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) if (s.tokKind[i] === SMALL_PROJECTILE) others[nOthers++] = i;
+    // Standing projectiles a fired token may run into (head-on) or land on: in the movement
+    // phase, the list itself.
+    let others = list;
+    let nOthers = count;
+    if (only >= 0) {
+      others = this.others;
+      nOthers = 0;
+      for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) if (s.tokKind[i] === SMALL_PROJECTILE) others[nOthers++] = i;
+    }
+    if (nOthers === 1) {
+      // The only projectile on the board (the usual case): nothing to meet head-on or to end
+      // on (projectileEnters makes none), so it flies alone, hex by hex, while it lasts.
+      const i = list[0];
+      const f = s.tokFacing[i];
+      const last = only >= 0 ? steps : this.speed[i];
+      for (let step = 1; step <= last && s.tokKind[i] === SMALL_PROJECTILE; step++) {
+        s.tokQ[i] += DQ[f];
+        s.tokR[i] += DR[f];
+        this.projectileEnters(s, i);
+      }
+      return;
+    }
     for (let step = 1; step <= most; step++) {
       let any = false;
       for (let x = 0; x < nOthers; x++) {
