@@ -44,6 +44,19 @@ export function modifies(a: number, b: number): number {
   return t === 2 || t === -2 ? turn(a, t >> 1) : -1;
 }
 
+/**
+ * cancels and modifies as tables over token codes 0..7, indexed (a << 3) | b: thrust and
+ * the collision track (12 step 2) test them in their inner loops. CANCELS holds 1 or 0,
+ * MODIFIES the in-between direction or -1.
+ */
+export const CANCELS = new Int8Array(64);
+export const MODIFIES = new Int8Array(64);
+for (let a = 0; a < 8; a++)
+  for (let b = 0; b < 8; b++) {
+    CANCELS[(a << 3) | b] = cancels(a, b) ? 1 : 0;
+    MODIFIES[(a << 3) | b] = modifies(a, b);
+  }
+
 /** Remove linear slot i of player p, closing the gap (7.2: later tokens move up). */
 export function removeLinear(s: GameState, p: number, i: number): void {
   const base = p * LIN_SLOTS;
@@ -88,26 +101,29 @@ export function thrust(s: GameState, p: number, t: number): number {
     return THRUST_ADDED;
   }
   const base = p * LIN_SLOTS;
+  const lin = s.lin;
   const n = s.linCount[p];
   const opp = opposite(t);
   for (let i = n - 1; i >= 0; i--) {
-    if (s.lin[base + i] === opp) {
+    if (lin[base + i] === opp) {
       s.g[G_SUPPLY_LINEAR]++;
       removeLinear(s, p, i);
       return THRUST_CANCELLED;
     }
   }
+  // Slots below linCount hold linear codes 0..5.
   for (let i = n - 1; i >= 0; i--) {
-    const m = modifies(s.lin[base + i], t);
+    const m = MODIFIES[(lin[base + i] << 3) | t];
     if (m >= 0) {
-      s.lin[base + i] = m;
+      lin[base + i] = m;
       return THRUST_MODIFIED;
     }
   }
   if (n >= LIN_SLOTS) return THRUST_IGNORED;
-  if (s.g[G_SUPPLY_LINEAR] <= 0) return THRUST_NO_SUPPLY;
-  s.g[G_SUPPLY_LINEAR]--;
-  s.lin[base + n] = t;
+  const g = s.g;
+  if (g[G_SUPPLY_LINEAR] <= 0) return THRUST_NO_SUPPLY;
+  g[G_SUPPLY_LINEAR]--;
+  lin[base + n] = t;
   s.linCount[p] = n + 1;
   return THRUST_ADDED;
 }

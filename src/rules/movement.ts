@@ -28,7 +28,7 @@ const {
   ST_TOKEN_DAMAGE_TAKEN, G_PLAYERS, G_SUPPLY_LINEAR, G_STATUS, G_TOK_TOP, STATUS_ONGOING,
 } = stateModule;
 const {
-  cancels, modifies, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust,
+  CANCELS, MODIFIES, tokenAt, matSize, gainToken, supplyField, removeRotational, thrust,
 } = momentumModule;
 const { hitShieldsAndArmour, hitStructure } = damageModule;
 const { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } = eventsModule;
@@ -148,7 +148,6 @@ export class Movement {
   /** Bitmask of each ship's sections overlapping in the current collision. */
   private readonly secMask = new Int32Array(MAX_PLAYERS + 1);
   private readonly track = new Int8Array(TRACK_CAP);
-  private readonly seqA = new Int8Array(8);
   private readonly seqB = new Int8Array(8);
   private readonly pairCount = new Int8Array(8);
   private readonly savedLin = new Int8Array(LIN_SLOTS);
@@ -298,30 +297,32 @@ export class Movement {
   movementSteps(s: GameState): void {
     const n = s.g[G_PLAYERS];
     const log = this.k.log;
+    const { alive, shipQ, shipR, facing } = s;
+    const { moved, prevQ, prevR, prevF } = this;
     for (let step = 0; step < 12; step++) {
       let any = false;
       for (let p = 0; p < n; p++) {
-        const tok = s.alive[p] ? tokenAt(s, p, step) : TOK_NONE;
-        this.moved[p] = tok;
-        const q = s.shipQ[p];
-        const r = s.shipR[p];
-        const f = s.facing[p];
-        this.prevQ[p] = q;
-        this.prevR[p] = r;
-        this.prevF[p] = f;
+        const tok = alive[p] ? tokenAt(s, p, step) : TOK_NONE;
+        moved[p] = tok;
+        const q = shipQ[p];
+        const r = shipR[p];
+        const f = facing[p];
+        prevQ[p] = q;
+        prevR[p] = r;
+        prevF[p] = f;
         if (tok === TOK_NONE) continue;
         any = true;
-        if (tok === TOK_CW) s.facing[p] = f === 5 ? 0 : f + 1;
-        else if (tok > TOK_CW) s.facing[p] = f === 0 ? 5 : f - 1;
+        if (tok === TOK_CW) facing[p] = f === 5 ? 0 : f + 1;
+        else if (tok > TOK_CW) facing[p] = f === 0 ? 5 : f - 1;
         else {
-          s.shipQ[p] = q + DQ[tok];
-          s.shipR[p] = r + DR[tok];
+          shipQ[p] = q + DQ[tok];
+          shipR[p] = r + DR[tok];
         }
       }
       if (!any) return;
       if (log) {
         log.push(EV_STEP, step + 1);
-        for (let p = 0; p < n; p++) if (this.moved[p] !== TOK_NONE) log.push(EV_MOVE, p, this.moved[p], s.shipQ[p], s.shipR[p], s.facing[p]);
+        for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE) log.push(EV_MOVE, p, moved[p], shipQ[p], shipR[p], facing[p]);
       }
       this.resolveOverlaps(s, step);
       this.k.settleDestroyed(s);
@@ -343,12 +344,13 @@ export class Movement {
    */
   private resolveOverlaps(s: GameState, step: number): void {
     const n = s.g[G_PLAYERS];
+    const alive = s.alive;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
       for (let a = 0; a < n && !found; a++) {
-        if (!s.alive[a]) continue;
+        if (!alive[a]) continue;
         for (let b = a + 1; b < n; b++) {
-          if (!s.alive[b]) continue;
+          if (!alive[b]) continue;
           if (this.shipsOverlap(s, a, b, null, null)) {
             this.shipCollision(s, a, b, step);
             found = true;
@@ -358,7 +360,7 @@ export class Movement {
       }
       if (found) continue;
       for (let p = 0; p < n; p++) {
-        if (s.alive[p] && this.edgeSections(s, p) !== 0) {
+        if (alive[p] && this.edgeSections(s, p) !== 0) {
           this.edgeCollision(s, p, step, false);
           found = true;
         }
@@ -494,7 +496,9 @@ export class Movement {
   private linearCollision(s: GameState, first: number, second: number, tf: number, ts: number, step: number): number {
     const rules = this.k.t.rules;
     const skipF = tf === TOK_NONE ? -1 : step;
-    const nf = this.sequence(s, first, skipF, this.seqA);
+    // Step 1: first's tokens go straight onto the track.
+    const tr = this.track;
+    let len = this.sequence(s, first, skipF, tr);
     let ns: number;
     if (second === EDGE) {
       // The edge mirrors the ship: as many inward tokens as the ship's mat holds.
@@ -513,33 +517,25 @@ export class Movement {
       if (tf >= TOK_CW) this.dropRotation(s, first, tf);
       if (second !== EDGE && ts >= TOK_CW) this.dropRotation(s, second, ts);
     }
-    const tr = this.track;
-    let len = 0;
-    for (let i = 0; i < nf; i++) tr[len++] = this.seqA[i];
+    // Step 2. Every code on the track and in seqB is a token code 0..7 (CANCELS, MODIFIES).
+    const seqB = this.seqB;
     let removed = 0;
     for (let i = 0; i < ns; i++) {
-      const t = this.seqB[i];
-      let done = false;
-      for (let j = len - 1; j >= 0; j--) {
-        if (cancels(tr[j], t)) {
-          for (let m = j; m < len - 1; m++) tr[m] = tr[m + 1];
-          len--;
-          removed += rules.collisionCancelCount;
-          done = true;
-          break;
-        }
+      const t = seqB[i];
+      let j = len - 1;
+      while (j >= 0 && CANCELS[(tr[j] << 3) | t] === 0) j--;
+      if (j >= 0) {
+        for (let m = j; m < len - 1; m++) tr[m] = tr[m + 1];
+        len--;
+        removed += rules.collisionCancelCount;
+        continue;
       }
-      if (done) continue;
-      for (let j = len - 1; j >= 0; j--) {
-        const m = modifies(tr[j], t);
-        if (m >= 0) {
-          tr[j] = m;
-          removed += rules.collisionModifyCount;
-          done = true;
-          break;
-        }
-      }
-      if (!done && len < TRACK_CAP) tr[len++] = t;
+      j = len - 1;
+      while (j >= 0 && MODIFIES[(tr[j] << 3) | t] < 0) j--;
+      if (j >= 0) {
+        tr[j] = MODIFIES[(tr[j] << 3) | t];
+        removed += rules.collisionModifyCount;
+      } else if (len < TRACK_CAP) tr[len++] = t;
     }
     let remaining = tf === TOK_NONE ? 0 : 1;
     if (ts !== TOK_NONE && (second !== EDGE || rules.edgeTokenCounts)) remaining++;
