@@ -1675,21 +1675,31 @@ export class Kernel {
    */
   view(s: GameState, p: number, into: GameState): GameState {
     into.copyFrom(s);
+    // The flags and arrays read once: the copy above is a call, after which V8 would reload them.
     const g = s.g;
     const n = g[G_PLAYERS];
+    const revealed = g[G_REVEALED];
+    const enginesShown = g[G_ENGINES_REVEALED];
+    const committed = s.committed;
+    const cardLoc = s.cardLoc;
+    const viewCommitted = into.committed;
+    const viewCardLoc = into.cardLoc;
     for (let o = 0; o < n; o++) {
       if (o === p) continue;
-      if (!g[G_ENGINES_REVEALED]) into.engine[o] = -1;
-      for (let slot = 0; slot < 2; slot++) {
-        if (slot < g[G_REVEALED]) continue;
-        const c = s.committed[o * 2 + slot];
-        into.committed[o * 2 + slot] = -1;
-        if (c >= 0 && s.cardLoc[o * CARDS + c] === LOC_COMMITTED) into.cardLoc[o * CARDS + c] = LOC_HAND;
+      if (!enginesShown) into.engine[o] = -1;
+      const c0 = committed[o * 2];
+      const c1 = committed[o * 2 + 1];
+      if (revealed < 1) {
+        viewCommitted[o * 2] = -1;
+        if (c0 >= 0 && cardLoc[o * CARDS + c0] === LOC_COMMITTED) viewCardLoc[o * CARDS + c0] = LOC_HAND;
       }
-      const revealedP2E = (g[G_REVEALED] > 0 && s.committed[o * 2] === Cmd.PowerToEngines) || (g[G_REVEALED] > 1 && s.committed[o * 2 + 1] === Cmd.PowerToEngines);
+      if (revealed < 2) {
+        viewCommitted[o * 2 + 1] = -1;
+        if (c1 >= 0 && cardLoc[o * CARDS + c1] === LOC_COMMITTED) viewCardLoc[o * CARDS + c1] = LOC_HAND;
+      }
       // A direction chosen mid-round (Power to Engines through Vent Coolant) is the
       // resolving player's own; a face-down one stays hidden until its slot is revealed.
-      if (!revealedP2E) into.p2eDir[o] = -1;
+      if (!((revealed > 0 && c0 === Cmd.PowerToEngines) || (revealed > 1 && c1 === Cmd.PowerToEngines))) into.p2eDir[o] = -1;
     }
     return into;
   }
