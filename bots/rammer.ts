@@ -25,8 +25,8 @@ const { distance, opposite, frontCoordinates, DQ, DR } = hex;
 /** Farther than any two hexes (an integer, so the distances compared stay small integers). */
 const FAR = 0x3fffffff;
 
-/** Direction from one hex toward another that most reduces the distance. */
-function toward(q1: number, r1: number, q2: number, r2: number): number {
+/** Direction from one hex toward another that most reduces the distance (first such direction). */
+function towardSearch(q1: number, r1: number, q2: number, r2: number): number {
   let best = 0;
   let bestD = FAR;
   for (let d = 0; d < 6; d++) {
@@ -39,6 +39,20 @@ function toward(q1: number, r1: number, q2: number, r2: number): number {
   return best;
 }
 
+/**
+ * towardSearch's answer by the signs of the cube offset to the target: a step changes each
+ * cube coordinate's distance by -1, 0 or +1 according to that coordinate's sign alone, so
+ * the 13 possible sign patterns decide it (a table filled once from the search itself).
+ */
+const TOWARD = new Int8Array(27);
+const signIndex = (x: number, y: number, z: number) => (x > 0 ? 18 : x < 0 ? 0 : 9) + (y > 0 ? 6 : y < 0 ? 0 : 3) + (z > 0 ? 2 : z < 0 ? 0 : 1);
+for (let x = -2; x <= 2; x++) for (let y = -2; y <= 2; y++) TOWARD[signIndex(x, y, 0 - x - y)] = towardSearch(0, 0, x, y);
+function toward(q1: number, r1: number, q2: number, r2: number): number {
+  const x = q2 - q1;
+  const y = r2 - r1;
+  return TOWARD[signIndex(x, y, 0 - x - y)];
+}
+
 const factory: PolicyFactory = (params, rng) => {
   const maxSpeed = typeof params.maxSpeed === 'number' ? params.maxSpeed : 2;
   const commandPreference = [Cmd.PowerToEngines, Cmd.DefenceStations, Cmd.SpecialAbility, Cmd.VentCoolant, Cmd.Corvettes, Cmd.FireMain, Cmd.PortBroadside, Cmd.StarboardBroadside];
@@ -46,11 +60,17 @@ const factory: PolicyFactory = (params, rng) => {
   const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)];
 
   function enemyOf(v: GameState, p: number): number {
+    // Arrays and our position read once (V8 reloads a field after each typed-array store it cannot rule out).
+    const alive = v.alive;
+    const shipQ = v.shipQ;
+    const shipR = v.shipR;
+    const q = shipQ[p];
+    const r = shipR[p];
     let best = -1;
     let bestD = FAR;
-    for (let o = 0; o < v.players; o++) {
-      if (o === p || !v.alive[o]) continue;
-      const d = distance(v.shipQ[p], v.shipR[p], v.shipQ[o], v.shipR[o]);
+    for (let o = 0, n = v.players; o < n; o++) {
+      if (o === p || !alive[o]) continue;
+      const d = distance(q, r, shipQ[o], shipR[o]);
       if (d < bestD) {
         bestD = d;
         best = o;
@@ -74,9 +94,10 @@ const factory: PolicyFactory = (params, rng) => {
     const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
     const away = opposite(want);
     // Speed along `want`: tokens pointing that way minus those pointing away.
+    const lin = v.lin;
     let along = 0;
     for (let i = 0, n = v.linCount[p]; i < n; i++) {
-      const t = v.lin[p * LIN_SLOTS + i];
+      const t = lin[p * LIN_SLOTS + i];
       if (t === want) along++;
       else if (t === away) along--;
     }
@@ -88,9 +109,10 @@ const factory: PolicyFactory = (params, rng) => {
     // The two most preferred cards in hand, in that order (no list of legal actions needed).
     let first = CARD_NONE;
     let second = CARD_NONE;
+    const cardLoc = v.cardLoc;
     for (let i = 0; i < preference.length; i++) {
       const c = preference[i];
-      if (v.cardLoc[p * 8 + c] !== LOC_HAND) continue;
+      if (cardLoc[p * 8 + c] !== LOC_HAND) continue;
       if (first === CARD_NONE) first = c;
       else {
         second = c;
