@@ -32,13 +32,14 @@ import { Corvettes } from './corvettes.js';
 import * as corvettesModule from './corvettes.js';
 import type { EventLog } from './events.js';
 import * as eventsModule from './events.js';
+import * as decisionsModule from './decisions.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
   MAX_PLAYERS, MAX_SECTIONS, MAX_TOKENS, MAX_COOLDOWN, MAX_FACTION_SUPPLIES, LIN_SLOTS, ROT_SLOTS,
   CARDS, STAT_SIZE, TOK_CW, TOK_CCW, TOK_NONE, LOC_HAND, LOC_COMMITTED, LOC_HELD, LOC_RESOLVING,
   LOC_TRACK, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, ENGINE_SETTINGS, MAX_ACTIONS, SHIELD_BITS,
-  SHIELD_MAX_PER_SECTION, STATUS_ONGOING, STATUS_VICTORY, STATUS_DRAW, STATUS_DRAW_LIMIT,
+  STATUS_ONGOING, STATUS_VICTORY, STATUS_DRAW, STATUS_DRAW_LIMIT,
   PHASE_COMMIT, PHASE_MOVEMENT, PHASE_ACTION, PHASE_COOLDOWN, PHASE_OVER, SMALL_NONE,
   SMALL_CORVETTE, G_ROUND, G_PHASE, G_STATUS, G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_SLOT,
   G_REVEALED, G_ORDER_POS, G_ORDER_COUNT, G_ORDER, G_SUB, G_CUR_CARD, G_VENTED, G_LEFT,
@@ -59,100 +60,14 @@ const {
   EV_DESTROYED, EV_END, EV_COOLDOWN, EV_GAIN_SHIELDS, EV_FIRE, EV_MISS, EV_PD_WAIT,
   EV_CORVETTE_OPTION, EV_REPAIR_CORVETTE,
 } = eventsModule;
+const {
+  D_NONE, D_COMMIT, D_VENT, D_DEFENCE, D_SHIELD, D_P2E_DIR, D_REPAIR, D_FIRE_DIR, D_TARGET, D_BOOST,
+  D_CORV_OPTION, D_LAUNCH, D_ACTIVATE, D_PD_WINDOW, D_REPAIR_CORV, DECISION_NAMES, CORV_ACTIVATE,
+  CORV_LAUNCH, CORV_REPAIR, VENT_NONE, DEF_FIRE, DEF_HOLD, DEF_SHIELDS, CARD_NONE, commitEngine,
+  commitFirst, commitSecond, commitDir, encodeCommit, shieldsPlaced, shieldsFromFirst,
+} = decisionsModule;
 
-/** Decision kinds. */
-export const D_NONE = 0;
-/** Engine setting + two commands in order (+ Power to Engines direction), simultaneous (7.1). */
-export const D_COMMIT = 1;
-/** Vent Coolant target: a card id on the own cooldown track, or VENT_NONE (10.1.5). */
-export const D_VENT = 2;
-/** Defence Stations option: DEF_FIRE, DEF_HOLD or DEF_SHIELDS (10.1.4). */
-export const D_DEFENCE = 3;
-/** Place the shields in hand, all at once: an arrangement (encodeShields), 4.1.1, 10.1.4. */
-export const D_SHIELD = 4;
-/** Direction (0..5) for a Power to Engines played through Vent Coolant (10.1.5-10.1.6). */
-export const D_P2E_DIR = 5;
-/** Restore one armour point: a section index (special ability Emergency Repair). */
-export const D_REPAIR = 6;
-/** Which arrow of a multi-direction broadside mount fires: an index into the mount's directions (4.2.2). */
-export const D_FIRE_DIR = 7;
-/** A direct-fire or point-defence target: a target id (weapons.ts TGT_*), 9.2. */
-export const D_TARGET = 8;
-/** Pay for the accuracy a shot lacks (1) or let it miss (0), 9.2. */
-export const D_BOOST = 9;
-/** Corvettes! option: CORV_ACTIVATE, CORV_LAUNCH or CORV_REPAIR (10.1.3). */
-export const D_CORV_OPTION = 10;
-/** Which corvette to launch, from which hangar, how far and turned how (corvettes.ts encodeLaunch). */
-export const D_LAUNCH = 11;
-/** One corvette activation: ACT_PASS, a move (encodeMove) or ACT_FIRE + slot (11.1.2-11.1.3). */
-export const D_ACTIVATE = 12;
-/** A held Defence Stations at a firing window: 0 wait, or 1 + target id (10.1.4). */
-export const D_PD_WINDOW = 13;
-/** Which destroyed corvette to repair: its slot (10.1.3). */
-export const D_REPAIR_CORV = 14;
-export const DECISION_NAMES = ['none', 'commit', 'vent', 'defence', 'shield', 'p2e-direction', 'repair', 'fire-direction', 'target', 'boost', 'corvette-option', 'launch', 'activate', 'pd-window', 'repair-corvette'];
-export const CORV_ACTIVATE = 0;
-export const CORV_LAUNCH = 1;
-export const CORV_REPAIR = 2;
-export const CORVETTE_OPTION_NAMES = ['three activations', 'launch and one activation', 'repair'];
-
-export const VENT_NONE = CARDS;
-export const DEF_FIRE = 0;
-export const DEF_HOLD = 1;
-export const DEF_SHIELDS = 2;
-export const DEFENCE_OPTION_NAMES = ['fire point defence', 'hold', 'shields'];
-/** A command slot left empty because the hand held fewer than two cards. */
-export const CARD_NONE = CARDS;
-
-/**
- * Commitment action id = ((engine * 9 + first) * 9 + second) * 6 + direction. The decoders
- * take an id in 0..MAX_ACTIONS - 1 and work in int32 arithmetic (Math.floor(a / 54) % 9 on
- * a number not known to be an integer is a float modulus, in isLegal and apply every commit).
- */
-export function encodeCommit(engine: number, first: number, second: number, dir: number): number {
-  return ((engine * 9 + first) * 9 + second) * 6 + dir;
-}
-export function commitEngine(a: number): number {
-  return (a / 486) | 0;
-}
-export function commitFirst(a: number): number {
-  return ((a / 54) | 0) % 9;
-}
-export function commitSecond(a: number): number {
-  return ((a / 6) | 0) % 9;
-}
-export function commitDir(a: number): number {
-  return a % 6;
-}
-export { MAX_ACTIONS };
-
-// Shield arrangement action id (D_SHIELD): how many of the shields in hand go on each
-// section, SHIELD_BITS bits per section, section 0 lowest (state.ts). Content is checked at
-// load so a count fits and every arrangement list fits MAX_ACTIONS (src/content/schema.ts).
-
-/** Shields a D_SHIELD action puts on section `sec`. */
-export function shieldsPlaced(a: number, sec: number): number {
-  return (a >>> (SHIELD_BITS * sec)) & SHIELD_MAX_PER_SECTION;
-}
-/**
- * The D_SHIELD action that fills the sections from section 0 up: each takes min(its room,
- * what is left) of `placing` shields (rooms as kernel.shieldRoom writes them).
- */
-export function shieldsFromFirst(room: ArrayLike<number>, placing: number): number {
-  let a = 0;
-  for (let sec = 0; placing > 0; sec++) {
-    const c = Math.min(room[sec], placing);
-    a |= c << (SHIELD_BITS * sec);
-    placing -= c;
-  }
-  return a;
-}
-/** The D_SHIELD action putting counts[sec] shields on each section sec < n. */
-export function encodeShields(counts: ArrayLike<number>, n = counts.length): number {
-  let a = 0;
-  for (let sec = 0; sec < n; sec++) a |= counts[sec] << (SHIELD_BITS * sec);
-  return a;
-}
+export * from './decisions.js';
 
 // Sub-steps of a command's resolution (G_SUB).
 const SUB_START = 0;
@@ -420,24 +335,28 @@ export class Kernel {
    * (0 when p has nothing to decide).
    */
   legal(s: GameState, p: number, out: Int32Array): number {
-    if (((s.g[G_PENDING] >> p) & 1) === 0) return 0;
-    if (out !== this.asked && this.askedValid(s)) {
+    // Arrays in locals: the loops store into `out` (startRound says why).
+    const g = s.g;
+    if (((g[G_PENDING] >> p) & 1) === 0) return 0;
+    const asked = this.asked;
+    if (out !== asked && this.askedValid(s)) {
       const n = this.askedCount;
-      for (let i = 0; i < n; i++) out[i] = this.asked[i];
+      for (let i = 0; i < n; i++) out[i] = asked[i];
       return n;
     }
-    switch (s.g[G_DECISION]) {
+    switch (g[G_DECISION]) {
       case D_COMMIT:
         return this.legalCommit(s, p, out);
       case D_VENT: {
+        const cardLoc = s.cardLoc;
         let n = 0;
-        for (let c = 0; c < CARDS; c++) if (s.cardLoc[p * CARDS + c] >= LOC_TRACK) out[n++] = c;
+        for (let c = 0, base = p * CARDS; c < CARDS; c++) if (cardLoc[base + c] >= LOC_TRACK) out[n++] = c;
         out[n++] = VENT_NONE;
         return n;
       }
       case D_DEFENCE:
         out[0] = DEF_FIRE;
-        if (s.g[G_VENTED] < 0) {
+        if (g[G_VENTED] < 0) {
           out[1] = DEF_HOLD;
           out[2] = DEF_SHIELDS;
           return 3;
@@ -452,7 +371,7 @@ export class Kernel {
       case D_REPAIR:
         return this.legalRepair(s, p, out);
       case D_FIRE_DIR: {
-        const m = this.shipMounts(s, p)[s.g[G_FMOUNT]];
+        const m = this.shipMounts(s, p)[g[G_FMOUNT]];
         for (let i = 0; i < m.directions.length; i++) out[i] = i;
         return m.directions.length;
       }
@@ -471,8 +390,9 @@ export class Kernel {
       case D_PD_WINDOW:
         return this.legalPdWindow(s, p, out);
       case D_REPAIR_CORV: {
+        const corvLoc = s.corvLoc;
         let n = 0;
-        for (let c = 0; c < CORVETTES; c++) if (s.corvLoc[p * CORVETTES + c] === CORV_DESTROYED) out[n++] = c;
+        for (let c = 0; c < CORVETTES; c++) if (corvLoc[p * CORVETTES + c] === CORV_DESTROYED) out[n++] = c;
         return n;
       }
     }
@@ -490,21 +410,22 @@ export class Kernel {
 
   private legalCommit(s: GameState, p: number, out: Int32Array): number {
     const base = p * CARDS;
+    const cardLoc = s.cardLoc; // in a local: the loops store into `out` (startRound says why)
     let hand = 0;
-    for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
+    for (let c = 0; c < CARDS; c++) if (cardLoc[base + c] === LOC_HAND) hand++;
     // The command part (7.1) does not depend on the engine setting: list it for engine 0,
     // then repeat the block once per setting (encodeCommit(e, ...) = e * 486 + encodeCommit(0, ...)).
     let m = 0;
     if (hand === 0) out[m++] = encodeCommit(0, CARD_NONE, CARD_NONE, 0);
     else
       for (let a = 0; a < CARDS; a++) {
-        if (s.cardLoc[base + a] !== LOC_HAND) continue;
+        if (cardLoc[base + a] !== LOC_HAND) continue;
         if (hand === 1) {
           m = this.pushCommit(out, m, 0, a, CARD_NONE);
           continue;
         }
         for (let b = 0; b < CARDS; b++) {
-          if (b === a || s.cardLoc[base + b] !== LOC_HAND) continue;
+          if (b === a || cardLoc[base + b] !== LOC_HAND) continue;
           m = this.pushCommit(out, m, 0, a, b);
         }
       }
@@ -576,9 +497,14 @@ export class Kernel {
     if (left === 0) return 0;
     const hull = this.faction(s, p).hull;
     const surge = s.g[G_SUB] === SUB_SURGE_SHIELDS;
+    // Fields in locals: the loop stores into `room` (startRound says why).
+    const n = hull.sectionCount;
+    const cap = hull.shieldCapSection;
+    const shields = s.shields;
+    const base = p * MAX_SECTIONS;
     let total = 0;
-    for (let sec = 0; sec < hull.sectionCount; sec++) {
-      const r = surge ? left : Math.max(0, hull.shieldCapSection - s.shields[p * MAX_SECTIONS + sec]);
+    for (let sec = 0; sec < n; sec++) {
+      const r = surge ? left : Math.max(0, cap - shields[base + sec]);
       room[sec] = r;
       total += r;
     }
@@ -591,10 +517,11 @@ export class Kernel {
     const placing = this.shieldRoom(s, p, this.roomAt);
     const n = this.faction(s, p).hull.sectionCount;
     if (n * SHIELD_BITS < 32 && a >>> (n * SHIELD_BITS) !== 0) return false;
+    const roomAt = this.roomAt;
     let sum = 0;
     for (let sec = 0; sec < n; sec++) {
       const c = shieldsPlaced(a, sec);
-      if (c > this.roomAt[sec]) return false;
+      if (c > roomAt[sec]) return false;
       sum += c;
     }
     return sum === placing;
@@ -630,27 +557,30 @@ export class Kernel {
    * activations by decoding (their lists are long) and the rest by listing.
    */
   isLegal(s: GameState, p: number, a: number): boolean {
-    if (((s.g[G_PENDING] >> p) & 1) === 0 || !Number.isInteger(a)) return false;
-    const decision = s.g[G_DECISION];
+    const g = s.g;
+    if (((g[G_PENDING] >> p) & 1) === 0 || !Number.isInteger(a)) return false;
+    const decision = g[G_DECISION];
     if (decision === D_COMMIT) {
       if (a < 0 || a >= MAX_ACTIONS) return false;
       // Two cards from the hand, or all of a hand of fewer than two.
       const base = p * CARDS;
+      const cardLoc = s.cardLoc;
       const first = commitFirst(a);
       const second = commitSecond(a);
       if (first === CARD_NONE && second !== CARD_NONE) return false;
-      if (first !== CARD_NONE && s.cardLoc[base + first] !== LOC_HAND) return false;
-      if (second !== CARD_NONE && (second === first || s.cardLoc[base + second] !== LOC_HAND)) return false;
+      if (first !== CARD_NONE && cardLoc[base + first] !== LOC_HAND) return false;
+      if (second !== CARD_NONE && (second === first || cardLoc[base + second] !== LOC_HAND)) return false;
       if (second === CARD_NONE) {
         let hand = 0;
-        for (let c = 0; c < CARDS; c++) if (s.cardLoc[base + c] === LOC_HAND) hand++;
+        for (let c = 0; c < CARDS; c++) if (cardLoc[base + c] === LOC_HAND) hand++;
         if (hand !== (first === CARD_NONE ? 0 : 1)) return false;
       }
       return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
     if (decision === D_SHIELD) return this.isLegalShield(s, p, a);
     if (this.askedValid(s)) {
-      for (let i = 0; i < this.askedCount; i++) if (this.asked[i] === a) return true;
+      const asked = this.asked;
+      for (let i = 0, n = this.askedCount; i < n; i++) if (asked[i] === a) return true;
       return false;
     }
     if (decision === D_LAUNCH) return this.corvettes.isLegalLaunch(s, p, a);
@@ -670,11 +600,13 @@ export class Kernel {
       case D_COMMIT: {
         const first = commitFirst(a);
         const second = commitSecond(a);
+        const committed = s.committed;
+        const cardLoc = s.cardLoc;
         s.engine[p] = commitEngine(a);
-        s.committed[p * 2] = first === CARD_NONE ? -1 : first;
-        s.committed[p * 2 + 1] = second === CARD_NONE ? -1 : second;
-        if (first !== CARD_NONE) s.cardLoc[p * CARDS + first] = LOC_COMMITTED;
-        if (second !== CARD_NONE) s.cardLoc[p * CARDS + second] = LOC_COMMITTED;
+        committed[p * 2] = first === CARD_NONE ? -1 : first;
+        committed[p * 2 + 1] = second === CARD_NONE ? -1 : second;
+        if (first !== CARD_NONE) cardLoc[p * CARDS + first] = LOC_COMMITTED;
+        if (second !== CARD_NONE) cardLoc[p * CARDS + second] = LOC_COMMITTED;
         s.p2eDir[p] = first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? commitDir(a) : -1;
         if (g[G_PENDING] === 0) {
           g[G_PHASE] = PHASE_MOVEMENT;
@@ -690,11 +622,12 @@ export class Kernel {
         break;
       case D_SHIELD: {
         const n = this.faction(s, p).hull.sectionCount;
+        const shields = s.shields;
         let placed = 0;
         for (let sec = 0; sec < n; sec++) {
           const c = shieldsPlaced(a, sec);
           if (c === 0) continue;
-          s.shields[p * MAX_SECTIONS + sec] += c;
+          shields[p * MAX_SECTIONS + sec] += c;
           placed += c;
           if (this.log) for (let i = 0; i < c; i++) this.log.push(EV_SHIELD, p, sec);
         }
@@ -924,10 +857,13 @@ export class Kernel {
     const slot = g[G_SLOT];
     g[G_REVEALED] = slot + 1;
     const n = g[G_PLAYERS];
+    // Arrays in locals: see startRound.
+    const alive = s.alive;
+    const committed = s.committed;
     let count = 0;
     for (let i = 0; i < n; i++) {
       const p = this.seatAt(s, i);
-      if (!s.alive[p] || s.committed[p * 2 + slot] < 0) continue;
+      if (!alive[p] || committed[p * 2 + slot] < 0) continue;
       // Insertion by (priority, tie-breaker); equal keys keep seat order (7.3).
       let j = count;
       while (j > 0 && this.commandBefore(s, p, g[G_ORDER + j - 1], slot)) {
@@ -978,6 +914,11 @@ export class Kernel {
   /** Returns true when both slots are resolved; false when waiting on a decision or over. */
   private actionPhase(s: GameState): boolean {
     const g = s.g;
+    // Arrays in locals: see startRound.
+    const committed = s.committed;
+    const cardLoc = s.cardLoc;
+    const stats = s.stats;
+    const alive = s.alive;
     for (;;) {
       if (g[G_ORDER_POS] >= g[G_ORDER_COUNT]) {
         if (g[G_SLOT] === 1) {
@@ -997,14 +938,14 @@ export class Kernel {
         if (!this.pdWindow(s)) return false;
         if (this.isOver(s)) return false;
         g[G_WINDOW_ASKED] = 0;
-        const c = s.committed[p * 2 + g[G_SLOT]];
+        const c = committed[p * 2 + g[G_SLOT]];
         g[G_CUR_CARD] = c;
-        s.cardLoc[p * CARDS + c] = LOC_RESOLVING;
-        s.stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
-        s.stats[p * STAT_SIZE + ST_CARD_PLAYS + c]++;
+        cardLoc[p * CARDS + c] = LOC_RESOLVING;
+        stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
+        stats[p * STAT_SIZE + ST_CARD_PLAYS + c]++;
         if (this.log) this.log.push(EV_COMMAND, p, c, g[G_SLOT], 0);
       }
-      if (!s.alive[p]) {
+      if (!alive[p]) {
         this.finishCommand(s, p, -1);
         continue;
       }
@@ -1021,8 +962,6 @@ export class Kernel {
   private resolveCommand(s: GameState, p: number): boolean {
     const g = s.g;
     const card = g[G_VENTED] >= 0 ? g[G_VENTED] : g[G_CUR_CARD];
-    const f = this.faction(s, p);
-    const lo = p * 8;
     switch (card) {
       case Cmd.FireMain:
       case Cmd.PortBroadside:
@@ -1035,7 +974,8 @@ export class Kernel {
           g[G_SUB] = SUB_FIRING;
         }
         if (!this.stepFire(s, p)) return false;
-        const w = card === Cmd.FireMain ? f.mainWeapons[s.loadout[lo + LO_MAIN]] : f.broadsides[s.loadout[lo + LO_BROADSIDE]];
+        const f = this.faction(s, p);
+        const w = card === Cmd.FireMain ? f.mainWeapons[s.loadout[p * 8 + LO_MAIN]] : f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]];
         this.settleDestroyed(s);
         return this.finishCommand(s, p, w.cooldown + g[G_FEXTRA]);
       }
@@ -1087,8 +1027,9 @@ export class Kernel {
    */
   private releaseHeld(s: GameState): void {
     const n = s.g[G_PLAYERS];
+    const cardLoc = s.cardLoc; // in a local: see startRound
     for (let p = 0; p < n; p++) {
-      if (s.cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD) continue;
+      if (cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD) continue;
       this.toTrack(s, p, Cmd.DefenceStations, this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].cooldown);
     }
   }
@@ -1163,14 +1104,15 @@ export class Kernel {
     // section 0 gives it. Otherwise ask; the arrangements are listed only if someone asks
     // for the list, and an answer is checked by decoding it (isLegal).
     const n = this.faction(s, p).hull.sectionCount;
+    const roomAt = this.roomAt;
     let total = 0;
     let withRoom = 0;
     for (let sec = 0; sec < n; sec++) {
-      total += this.roomAt[sec];
-      if (this.roomAt[sec] > 0) withRoom++;
+      total += roomAt[sec];
+      if (roomAt[sec] > 0) withRoom++;
     }
     if (placing === total || withRoom === 1) {
-      this.apply(s, p, shieldsFromFirst(this.roomAt, placing));
+      this.apply(s, p, shieldsFromFirst(roomAt, placing));
       return true;
     }
     this.askedState = null;
@@ -1485,13 +1427,14 @@ export class Kernel {
       this.settleDestroyed(s);
     }
     const n = g[G_PLAYERS];
-    // Most windows find no Defence Stations held: no seat order needed.
+    // Most windows find no Defence Stations held: no seat order needed. (cardLoc in a local: see startRound.)
+    const cardLoc = s.cardLoc;
     let held = false;
-    for (let p = 0; p < n; p++) if (s.cardLoc[p * CARDS + Cmd.DefenceStations] === LOC_HELD) held = true;
+    for (let p = 0; p < n; p++) if (cardLoc[p * CARDS + Cmd.DefenceStations] === LOC_HELD) held = true;
     if (!held) return true;
     for (let i = 0; i < n; i++) {
       const p = this.seatAt(s, i);
-      if ((g[G_WINDOW_ASKED] >> p) & 1 || s.cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD || !s.alive[p]) continue;
+      if ((g[G_WINDOW_ASKED] >> p) & 1 || cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD || !s.alive[p]) continue;
       g[G_WINDOW_ASKED] |= 1 << p;
       // The options go straight into this.asked (the list ask() would compute): with no
       // target there is only "wait", and no window for this player.
@@ -1640,14 +1583,17 @@ export class Kernel {
     const g = s.g;
     if (g[G_STATUS] !== STATUS_ONGOING) return;
     const n = g[G_PLAYERS];
+    // Arrays in locals: see startRound.
+    const isAlive = s.alive;
+    const structure = s.structure;
     let alive = 0;
     let last = -1;
     for (let p = 0; p < n; p++) {
-      if (s.alive[p] && s.structure[p] <= 0) {
-        s.alive[p] = 0;
+      if (isAlive[p] && structure[p] <= 0) {
+        isAlive[p] = 0;
         if (this.log) this.log.push(EV_DESTROYED, p);
       }
-      if (s.alive[p]) {
+      if (isAlive[p]) {
         alive++;
         last = p;
       }
