@@ -53,81 +53,83 @@ function toward(q1: number, r1: number, q2: number, r2: number): number {
   return TOWARD[signIndex(x, y, 0 - x - y)];
 }
 
+/** Command cards in order of preference, and the same with Fire Main first, for when the enemy is ahead. */
+const commandPreference = [Cmd.PowerToEngines, Cmd.DefenceStations, Cmd.SpecialAbility, Cmd.VentCoolant, Cmd.Corvettes, Cmd.FireMain, Cmd.PortBroadside, Cmd.StarboardBroadside];
+const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)];
+
+// enemyOf, enemyAhead and commit are module functions, not closures per policy: one call
+// target for every rammer (two in a match, more in a search), which V8 inlines.
+function enemyOf(v: GameState, p: number): number {
+  // Arrays and our position read once (V8 reloads a field after each typed-array store it cannot rule out).
+  const alive = v.alive;
+  const shipQ = v.shipQ;
+  const shipR = v.shipR;
+  const q = shipQ[p];
+  const r = shipR[p];
+  let best = -1;
+  let bestD = FAR;
+  for (let o = 0, n = v.players; o < n; o++) {
+    if (o === p || !alive[o]) continue;
+    const d = distance(q, r, shipQ[o], shipR[o]);
+    if (d < bestD) {
+      bestD = d;
+      best = o;
+    }
+  }
+  return best;
+}
+
+/** Is the enemy's centre in the 120-degree arc in front of our ship? */
+function enemyAhead(v: GameState, p: number, e: number): boolean {
+  const out = front;
+  frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
+  return out[0] >= 0 && out[1] >= 0;
+}
+
+function commit(ctx: DecisionContext, maxSpeed: number): number {
+  const v = ctx.view;
+  const p = ctx.player;
+  const e = enemyOf(v, p);
+  const preference = enemyAhead(v, p, e) ? firePreference : commandPreference;
+  const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
+  const away = opposite(want);
+  // Speed along `want`: tokens pointing that way minus those pointing away.
+  const lin = v.lin;
+  let along = 0;
+  for (let i = 0, n = v.linCount[p]; i < n; i++) {
+    const t = lin[p * LIN_SLOTS + i];
+    if (t === want) along++;
+    else if (t === away) along--;
+  }
+  let engine: number;
+  if (v.rotCount[p] > 0) engine = v.rot[p * 2] === 6 ? ENGINE_CCW : ENGINE_CW; // stop spinning
+  else if (along < maxSpeed) engine = want;
+  else if (v.linCount[p] > along) engine = opposite(v.lin[p * LIN_SLOTS]); // shed sideways drift
+  else engine = ENGINE_NONE;
+  // The two most preferred cards in hand, in that order (no list of legal actions needed).
+  let first = CARD_NONE;
+  let second = CARD_NONE;
+  const cardLoc = v.cardLoc;
+  for (let i = 0; i < preference.length; i++) {
+    const c = preference[i];
+    if (cardLoc[p * 8 + c] !== LOC_HAND) continue;
+    if (first === CARD_NONE) first = c;
+    else {
+      second = c;
+      break;
+    }
+  }
+  return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
+}
+
 const factory: PolicyFactory = (params, rng) => {
   const maxSpeed = typeof params.maxSpeed === 'number' ? params.maxSpeed : 2;
-  const commandPreference = [Cmd.PowerToEngines, Cmd.DefenceStations, Cmd.SpecialAbility, Cmd.VentCoolant, Cmd.Corvettes, Cmd.FireMain, Cmd.PortBroadside, Cmd.StarboardBroadside];
-  /** The same with Fire Main first, for when the enemy is ahead (built once, not per decision). */
-  const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)];
-
-  function enemyOf(v: GameState, p: number): number {
-    // Arrays and our position read once (V8 reloads a field after each typed-array store it cannot rule out).
-    const alive = v.alive;
-    const shipQ = v.shipQ;
-    const shipR = v.shipR;
-    const q = shipQ[p];
-    const r = shipR[p];
-    let best = -1;
-    let bestD = FAR;
-    for (let o = 0, n = v.players; o < n; o++) {
-      if (o === p || !alive[o]) continue;
-      const d = distance(q, r, shipQ[o], shipR[o]);
-      if (d < bestD) {
-        bestD = d;
-        best = o;
-      }
-    }
-    return best;
-  }
-
-  /** Is the enemy's centre in the 120-degree arc in front of our ship? */
-  function enemyAhead(v: GameState, p: number, e: number): boolean {
-    const out = front;
-    frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
-    return out[0] >= 0 && out[1] >= 0;
-  }
-
-  function commit(ctx: DecisionContext): number {
-    const v = ctx.view;
-    const p = ctx.player;
-    const e = enemyOf(v, p);
-    const preference = enemyAhead(v, p, e) ? firePreference : commandPreference;
-    const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
-    const away = opposite(want);
-    // Speed along `want`: tokens pointing that way minus those pointing away.
-    const lin = v.lin;
-    let along = 0;
-    for (let i = 0, n = v.linCount[p]; i < n; i++) {
-      const t = lin[p * LIN_SLOTS + i];
-      if (t === want) along++;
-      else if (t === away) along--;
-    }
-    let engine: number;
-    if (v.rotCount[p] > 0) engine = v.rot[p * 2] === 6 ? ENGINE_CCW : ENGINE_CW; // stop spinning
-    else if (along < maxSpeed) engine = want;
-    else if (v.linCount[p] > along) engine = opposite(v.lin[p * LIN_SLOTS]); // shed sideways drift
-    else engine = ENGINE_NONE;
-    // The two most preferred cards in hand, in that order (no list of legal actions needed).
-    let first = CARD_NONE;
-    let second = CARD_NONE;
-    const cardLoc = v.cardLoc;
-    for (let i = 0; i < preference.length; i++) {
-      const c = preference[i];
-      if (cardLoc[p * 8 + c] !== LOC_HAND) continue;
-      if (first === CARD_NONE) first = c;
-      else {
-        second = c;
-        break;
-      }
-    }
-    return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
-  }
-
   return {
     name: 'rammer',
     choose(ctx) {
       switch (ctx.decision) {
         case D_COMMIT:
-          return commit(ctx);
+          return commit(ctx, maxSpeed);
         case D_DEFENCE: {
           for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
           return DEF_FIRE;
