@@ -345,12 +345,20 @@ export class Movement {
   private resolveOverlaps(s: GameState, step: number): void {
     const n = s.g[G_PLAYERS];
     const alive = s.alive;
+    const moved = this.moved;
+    // Nothing overlapped before the step (setup checks it, and power to engines and each
+    // step resolve every overlap they make), and a ship is either where it was, with moved
+    // TOK_NONE (it did not move, or was undone), or moved. So two ships that are both where
+    // they were do not overlap and a ship where it was is on the board: those checks are
+    // skipped. Each pass that finds something undoes a moved ship, so the loop ends with
+    // nothing overlapping well within its pass bound.
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
       for (let a = 0; a < n && !found; a++) {
         if (!alive[a]) continue;
+        const stillA = moved[a] === TOK_NONE;
         for (let b = a + 1; b < n; b++) {
-          if (!alive[b]) continue;
+          if (!alive[b] || (stillA && moved[b] === TOK_NONE)) continue;
           if (this.shipsOverlap(s, a, b, null, null)) {
             this.shipCollision(s, a, b, step);
             found = true;
@@ -360,7 +368,7 @@ export class Movement {
       }
       if (found) continue;
       for (let p = 0; p < n; p++) {
-        if (alive[p] && this.edgeSections(s, p) !== 0) {
+        if (moved[p] !== TOK_NONE && alive[p] && this.edgeSections(s, p) !== 0) {
           this.edgeCollision(s, p, step, false);
           found = true;
         }
