@@ -53,11 +53,24 @@ function toward(q1: number, r1: number, q2: number, r2: number): number {
   return TOWARD[signIndex(x, y, 0 - x - y)];
 }
 
+/**
+ * enemyAhead's answer per facing (times 27) and sign pattern of the offset to the enemy:
+ * both front coordinates are cube coordinates of the offset or their negatives, so their
+ * signs, and whether both are >= 0, follow from the offset's (filled from frontCoordinates).
+ */
+const AHEAD = new Uint8Array(6 * 27);
+for (let f = 0; f < 6; f++)
+  for (let x = -2; x <= 2; x++)
+    for (let y = -2; y <= 2; y++) {
+      frontCoordinates(x, y, f, front);
+      AHEAD[f * 27 + signIndex(x, y, 0 - x - y)] = front[0] >= 0 && front[1] >= 0 ? 1 : 0;
+    }
+
 /** Command cards in order of preference, and the same with Fire Main first, for when the enemy is ahead. */
 const commandPreference = [Cmd.PowerToEngines, Cmd.DefenceStations, Cmd.SpecialAbility, Cmd.VentCoolant, Cmd.Corvettes, Cmd.FireMain, Cmd.PortBroadside, Cmd.StarboardBroadside];
 const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== Cmd.FireMain)];
 
-// enemyOf, enemyAhead and commit are module functions, not closures per policy: one call
+// enemyOf and commit are module functions, not closures per policy: one call
 // target for every rammer (two in a match, more in a search), which V8 inlines.
 function enemyOf(v: GameState, p: number): number {
   // Arrays and our position read once (V8 reloads a field after each typed-array store it cannot rule out).
@@ -79,19 +92,19 @@ function enemyOf(v: GameState, p: number): number {
   return best;
 }
 
-/** Is the enemy's centre in the 120-degree arc in front of our ship? */
-function enemyAhead(v: GameState, p: number, e: number): boolean {
-  const out = front;
-  frontCoordinates(v.shipQ[e] - v.shipQ[p], v.shipR[e] - v.shipR[p], v.facing[p], out);
-  return out[0] >= 0 && out[1] >= 0;
-}
-
 function commit(ctx: DecisionContext, maxSpeed: number): number {
   const v = ctx.view;
   const p = ctx.player;
   const e = enemyOf(v, p);
-  const preference = enemyAhead(v, p, e) ? firePreference : commandPreference;
-  const want = toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
+  // One sign pattern of the offset to the enemy gives both the way to it and whether its
+  // centre is in the 120-degree arc in front of our ship (TOWARD, AHEAD).
+  const shipQ = v.shipQ;
+  const shipR = v.shipR;
+  const x = shipQ[e] - shipQ[p];
+  const y = shipR[e] - shipR[p];
+  const si = signIndex(x, y, 0 - x - y);
+  const preference = AHEAD[v.facing[p] * 27 + si] !== 0 ? firePreference : commandPreference;
+  const want = TOWARD[si];
   const away = opposite(want);
   // Speed along `want`: tokens pointing that way minus those pointing away.
   const lin = v.lin;
