@@ -7,7 +7,7 @@
  * the stronger scripted styles come with the bot issue. It reads the view's typed arrays
  * directly, as scripted bots do.
  */
-import type { PolicyFactory, DecisionContext, GameState } from '../src/bot-api.js';
+import type { PolicyFactory, Policy, Rng, DecisionContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
@@ -135,65 +135,74 @@ function commit(ctx: DecisionContext, maxSpeed: number): number {
   return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
 }
 
-const factory: PolicyFactory = (params, rng) => {
-  const maxSpeed = typeof params.maxSpeed === 'number' ? params.maxSpeed : 2;
-  return {
-    name: 'rammer',
-    choose(ctx) {
-      switch (ctx.decision) {
-        case D_COMMIT:
-          return commit(ctx, maxSpeed);
-        case D_DEFENCE: {
-          for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
-          return DEF_FIRE;
-        }
-        case D_SHIELD:
-          // Fill from the bow (section 0): it hits first.
-          return shieldsFromFirst(room, ctx.kernel.shieldRoom(ctx.view, ctx.player, room));
-        case D_VENT: {
-          // Cool the card furthest down the track.
-          const legal = ctx.legal;
-          const cardLoc = ctx.view.cardLoc;
-          const base = ctx.player * 8;
-          let best = VENT_NONE;
-          let bestPos = 0;
-          for (let i = 0, n = ctx.count; i < n; i++) {
-            const c = legal[i];
-            if (c === VENT_NONE) continue;
-            const pos = cardLoc[base + c] - 10;
-            if (pos > bestPos) {
-              bestPos = pos;
-              best = c;
-            }
-          }
-          return best;
-        }
-        case D_P2E_DIR: {
-          const v = ctx.view;
-          const p = ctx.player;
-          const e = enemyOf(v, p);
-          return toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
-        }
-        case D_BOOST:
-          return 1; // pay for the hit
-        case D_CORV_OPTION: {
-          for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === CORV_LAUNCH) return CORV_LAUNCH;
-          return ctx.legal[0];
-        }
-        case D_ACTIVATE: {
-          // Shoot with the first corvette that can (the first firing action in the legal list);
-          // otherwise keep them where they are. Each is checked alone: no list of moves needed.
-          for (let c = 0; c < CORVETTES; c++) if (ctx.kernel.isLegal(ctx.view, ctx.player, ACT_FIRE + c)) return ACT_FIRE + c;
-          return ACT_PASS;
-        }
-        case D_PD_WINDOW:
-          return ctx.count > 1 ? ctx.legal[1] : ctx.legal[0];
-        case D_FIRE_DIR:
-          return ctx.legal[0];
-        default:
-          return ctx.legal[Math.floor(rng() * ctx.count)];
+/** One class for every rammer: its choose is a single function, not a closure per policy. */
+class Rammer implements Policy {
+  readonly name = 'rammer';
+  private readonly maxSpeed: number;
+  private readonly rng: Rng;
+  constructor(maxSpeed: number, rng: Rng) {
+    this.maxSpeed = maxSpeed;
+    this.rng = rng;
+  }
+
+  choose(ctx: DecisionContext): number {
+    switch (ctx.decision) {
+      case D_COMMIT:
+        return commit(ctx, this.maxSpeed);
+      case D_DEFENCE: {
+        for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
+        return DEF_FIRE;
       }
-    },
-  };
-};
+      case D_SHIELD:
+        // Fill from the bow (section 0): it hits first.
+        return shieldsFromFirst(room, ctx.kernel.shieldRoom(ctx.view, ctx.player, room));
+      case D_VENT: {
+        // Cool the card furthest down the track.
+        const legal = ctx.legal;
+        const cardLoc = ctx.view.cardLoc;
+        const base = ctx.player * 8;
+        let best = VENT_NONE;
+        let bestPos = 0;
+        for (let i = 0, n = ctx.count; i < n; i++) {
+          const c = legal[i];
+          if (c === VENT_NONE) continue;
+          const pos = cardLoc[base + c] - 10;
+          if (pos > bestPos) {
+            bestPos = pos;
+            best = c;
+          }
+        }
+        return best;
+      }
+      case D_P2E_DIR: {
+        const v = ctx.view;
+        const p = ctx.player;
+        const e = enemyOf(v, p);
+        return toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
+      }
+      case D_BOOST:
+        return 1; // pay for the hit
+      case D_CORV_OPTION: {
+        for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === CORV_LAUNCH) return CORV_LAUNCH;
+        return ctx.legal[0];
+      }
+      case D_ACTIVATE: {
+        // Shoot with the first corvette that can (the first firing action in the legal list);
+        // otherwise keep them where they are. Each is checked alone: no list of moves needed.
+        for (let c = 0; c < CORVETTES; c++) if (ctx.kernel.isLegal(ctx.view, ctx.player, ACT_FIRE + c)) return ACT_FIRE + c;
+        return ACT_PASS;
+      }
+      case D_PD_WINDOW:
+        return ctx.count > 1 ? ctx.legal[1] : ctx.legal[0];
+      case D_FIRE_DIR:
+        return ctx.legal[0];
+      default: {
+        const rng = this.rng; // called as a plain function, as before
+        return ctx.legal[Math.floor(rng() * ctx.count)];
+      }
+    }
+  }
+}
+
+const factory: PolicyFactory = (params, rng) => new Rammer(typeof params.maxSpeed === 'number' ? params.maxSpeed : 2, rng);
 export default factory;
