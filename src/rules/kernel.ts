@@ -153,7 +153,9 @@ export class Kernel {
   private readonly scratch = new Int32Array(MAX_ACTIONS);
   /**
    * The legal list of the decision last asked, with the state object and version it belongs
-   * to: any change to the state (an answer, a copyFrom) gives it a new version.
+   * to: any change to the state (an answer, a copyFrom) gives it a new version. Invalidated
+   * by askedVersion -1 (no state has it), not by clearing askedState: a pointer store runs
+   * V8's write barrier, which called the RecordWrite builtin when the state was young.
    */
   private readonly asked = new Int32Array(MAX_ACTIONS);
   private askedState: GameState | null = null;
@@ -716,7 +718,7 @@ export class Kernel {
     g[G_DECISION] = kind;
     g[G_PENDING] = 1 << p;
     // this.asked is about to be overwritten: it no longer holds any state's list.
-    this.askedState = null;
+    this.askedVersion = -1;
     return this.offer(s, p, this.legal(s, p, this.asked));
   }
 
@@ -728,7 +730,7 @@ export class Kernel {
     }
     // Keep the list: legal() and isLegal() answer from it while the state is unchanged.
     s.touch();
-    this.askedState = s;
+    if (this.askedState !== s) this.askedState = s;
     this.askedVersion = s.version;
     this.askedCount = n;
     return true;
@@ -1115,7 +1117,7 @@ export class Kernel {
       this.apply(s, p, shieldsFromFirst(roomAt, placing));
       return true;
     }
-    this.askedState = null;
+    this.askedVersion = -1;
     g[G_PENDING] = 1 << p;
     s.touch();
     return false;
@@ -1197,7 +1199,7 @@ export class Kernel {
     }
     // SUB_REPAIR: the legal list goes straight into this.asked (the list ask() would compute).
     while (g[G_LEFT] > 0) {
-      this.askedState = null;
+      this.askedVersion = -1;
       const n = this.legalRepair(s, p, this.asked);
       if (n === 0) {
         g[G_LEFT] = 0;
@@ -1324,7 +1326,7 @@ export class Kernel {
           }
           // Direct fire or point defence: aim (9.2). The targets go straight into this.asked,
           // the list ask() would compute: listed once, not probed and then listed.
-          this.askedState = null;
+          this.askedVersion = -1;
           const n = this.legalTargets(s, p, this.asked, 0);
           if (n === 0) break;
           s.stats[p * STAT_SIZE + ST_SHOTS + this.firingSource(s, p)]++;
@@ -1438,7 +1440,7 @@ export class Kernel {
       g[G_WINDOW_ASKED] |= 1 << p;
       // The options go straight into this.asked (the list ask() would compute): with no
       // target there is only "wait", and no window for this player.
-      this.askedState = null;
+      this.askedVersion = -1;
       const n = this.legalPdWindow(s, p, this.asked);
       if (n <= 1) continue;
       g[G_WINDOW_PLAYER] = p;
@@ -1507,7 +1509,7 @@ export class Kernel {
         case SUB_START: {
           g[G_SUB] = SUB_CORV_OPTION;
           // The options go straight into this.asked (the list ask() would compute): listed once.
-          this.askedState = null;
+          this.askedVersion = -1;
           const n = this.legalCorvetteOptions(s, p, this.asked);
           if (n === 0) return this.finishCommand(s, p, 0);
           g[G_DECISION] = D_CORV_OPTION;
@@ -1534,7 +1536,7 @@ export class Kernel {
           // Asked unless passing is the only answer. The moves (a long list) are listed only
           // if someone asks for the list; an answer is checked by decoding it (isLegal).
           g[G_DECISION] = D_ACTIVATE;
-          this.askedState = null;
+          this.askedVersion = -1;
           if (!this.canActivate(s, p)) {
             this.apply(s, p, ACT_PASS);
             break;

@@ -16,7 +16,7 @@ import * as recordModule from './record.js';
 import type { FactionTable, LoadoutTable } from '../rules/tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
-const { MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING } = stateModule;
+const { MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING, G_STATUS, G_PENDING, G_PLAYERS, G_DECISION } = stateModule;
 const { TERM_NONE, TERM_ILLEGAL, TERM_THREW, TERM_BUDGET } = recordModule;
 
 /**
@@ -68,9 +68,12 @@ class LazyContext implements DecisionContext {
     private readonly legalBuf: Int32Array,
   ) {}
   reset(s: GameState, p: number): void {
-    this.s = s;
+    // Stored only when it changes: a pointer store into this (old) object runs V8's write
+    // barrier, and a state that has never been through a scavenge is young, so each store
+    // called the RecordWrite builtin (about 50 instructions a decision).
+    if (this.s !== s) this.s = s;
     this.player = p;
-    this.decision = s.decision;
+    this.decision = s.g[G_DECISION];
     this.haveView = false;
     this.haveLegal = false;
   }
@@ -120,11 +123,14 @@ export class MatchRunner {
     this.fault = TERM_NONE;
     this.faultSeat = -1;
     this.faultMessage = '';
-    while (s.status === STATUS_ONGOING) {
-      const pending = s.pending;
+    // s.g read directly with module-constant indexes: the getters (status, pending, players)
+    // read their exported G_* indexes through module cells, with a TDZ check each.
+    const g = s.g;
+    while (g[G_STATUS] === STATUS_ONGOING) {
+      const pending = g[G_PENDING];
       if (pending === 0) throw new Error('kernel stopped with no decision pending and the match not over');
-      for (let p = 0; p < s.players; p++) {
-        if (((s.pending >> p) & 1) === 0) continue;
+      for (let p = 0; p < g[G_PLAYERS]; p++) {
+        if (((g[G_PENDING] >> p) & 1) === 0) continue;
         ctx.reset(s, p);
         const pol = policies[p];
         clockReading[0] = hrtimeBigint();
@@ -162,7 +168,7 @@ export class MatchRunner {
           if (!k.isLegal(s, p, a)) throw new PolicyError(p, `fallback ${fb.name} (seat ${p}) answered ${a}, not a legal action`, false, TERM_ILLEGAL);
         }
         k.submitLegal(s, p, a);
-        if (s.status !== STATUS_ONGOING) break;
+        if (g[G_STATUS] !== STATUS_ONGOING) break;
       }
     }
     return s;
