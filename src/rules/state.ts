@@ -265,6 +265,13 @@ export const LO_PD = 3;
 export const LO_CORVETTES = 4; // 4 entries
 
 /**
+ * The last version given out (GameState.touch). A module constant object, not a static field:
+ * V8 folds the constant, while a static field is read through the class binding's context
+ * slot with a TDZ check at each touch.
+ */
+const versionCounter = { n: 0 };
+
+/**
  * A match state. All fields are views into `buffer`; `copyFrom` is one byte copy.
  * Index helpers: player p's section s is `p * MAX_SECTIONS + s`, card c is `p * CARDS + c`.
  */
@@ -354,11 +361,10 @@ export class GameState {
    * unique value. Code that writes the arrays directly must call touch() afterwards.
    */
   version = 0;
-  private static versions = 0;
 
   /** Mark the contents as changed. */
   touch(): void {
-    this.version = ++GameState.versions;
+    this.version = ++versionCounter.n;
   }
 
   /**
