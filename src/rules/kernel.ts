@@ -166,6 +166,7 @@ export class Kernel {
   /** Shield room per section (shieldRoom), and on sections sec.. onward (legalShield). */
   private readonly roomAt = new Int32Array(MAX_SECTIONS);
   private readonly roomFrom = new Int32Array(MAX_SECTIONS + 1);
+  /** Tested with `!== null` here: one compare, where a truthiness test of the field is about ten instructions. */
   log: EventLog | null = null;
   /** Invariant checking after every resolved step (tests); see invariants.ts. */
   check: ((s: GameState, where: string) => void) | null = null;
@@ -631,7 +632,7 @@ export class Kernel {
           if (c === 0) continue;
           shields[p * MAX_SECTIONS + sec] += c;
           placed += c;
-          if (this.log) for (let i = 0; i < c; i++) this.log.push(EV_SHIELD, p, sec);
+          if (this.log !== null) for (let i = 0; i < c; i++) this.log.push(EV_SHIELD, p, sec);
         }
         // Shields with no room left go back to the supply (4.1.1).
         g[G_SUPPLY_SHIELDS] += g[G_LEFT] - placed;
@@ -646,7 +647,7 @@ export class Kernel {
         s.armour[p * MAX_SECTIONS + a]++;
         s.stats[p * STAT_SIZE + ST_ARMOUR_REPAIRED]++;
         g[G_LEFT]--;
-        if (this.log) this.log.push(EV_REPAIR, p, a);
+        if (this.log !== null) this.log.push(EV_REPAIR, p, a);
         break;
       case D_FIRE_DIR:
         g[G_FDIR] = a;
@@ -662,7 +663,7 @@ export class Kernel {
         }
         break;
       case D_CORV_OPTION:
-        if (this.log) this.log.push(EV_CORVETTE_OPTION, p, a);
+        if (this.log !== null) this.log.push(EV_CORVETTE_OPTION, p, a);
         // The window before the first activation is the one just held before this command.
         g[G_WINDOW_ASKED] = ALL_PLAYERS;
         if (a === CORV_ACTIVATE) {
@@ -691,7 +692,7 @@ export class Kernel {
       case D_PD_WINDOW:
         if (a === 0) {
           g[G_WINDOW_PLAYER] = -1;
-          if (this.log) this.log.push(EV_PD_WAIT, p);
+          if (this.log !== null) this.log.push(EV_PD_WAIT, p);
         } else {
           // Fire the held point defence at target a - 1; the card goes to the track after.
           g[G_FEXTRA] = 0;
@@ -699,13 +700,13 @@ export class Kernel {
           g[G_FTARGET] = a - 1;
           g[G_FSTAGE] = FST_TARGET;
           s.stats[p * STAT_SIZE + ST_SHOTS + SRC_POINT_DEFENCE]++;
-          if (this.log) this.log.push(EV_FIRE, p, SRC_POINT_DEFENCE, 0, 0, -1);
+          if (this.log !== null) this.log.push(EV_FIRE, p, SRC_POINT_DEFENCE, 0, 0, -1);
         }
         break;
       case D_REPAIR_CORV:
         s.corvLoc[p * CORVETTES + a] = CORV_ABOARD;
         s.stats[p * STAT_SIZE + ST_CORV_REPAIRED + s.loadout[p * 8 + LO_CORVETTES + a]]++;
-        if (this.log) this.log.push(EV_REPAIR_CORVETTE, p, a);
+        if (this.log !== null) this.log.push(EV_REPAIR_CORVETTE, p, a);
         g[G_SUB] = SUB_REPAIRED;
         break;
     }
@@ -800,7 +801,7 @@ export class Kernel {
     g[G_WINDOW_PLAYER] = -1;
     g[G_FSTAGE] = FST_IDLE;
     g[G_PENDING] = mask;
-    if (this.log) this.log.push(EV_ROUND, g[G_ROUND]);
+    if (this.log !== null) this.log.push(EV_ROUND, g[G_ROUND]);
   }
 
   private isOver(s: GameState): boolean {
@@ -835,7 +836,7 @@ export class Kernel {
       else if (e === ENGINE_CCW) r1 = thrust(s, p, TOK_CCW);
       if (r1 === THRUST_IGNORED || r1 === THRUST_NO_SUPPLY) s.stats[p * STAT_SIZE + ST_THRUSTS_IGNORED]++;
       if (r2 === THRUST_IGNORED || r2 === THRUST_NO_SUPPLY) s.stats[p * STAT_SIZE + ST_THRUSTS_IGNORED]++;
-      if (this.log) this.log.push(EV_ENGINE, p, e, r1, r2);
+      if (this.log !== null) this.log.push(EV_ENGINE, p, e, r1, r2);
     }
     // 7.2.2: lock-step movement with collisions after each step.
     this.move.movementSteps(s);
@@ -849,7 +850,7 @@ export class Kernel {
       this.corvettes.compelledMoves(s);
       this.settleDestroyed(s);
     }
-    if (this.check) this.check(s, 'weapon and corvette moves');
+    if (this.check !== null) this.check(s, 'weapon and corvette moves');
   }
 
   // ------------------------------------------------------------------ action phase (7.3)
@@ -945,14 +946,14 @@ export class Kernel {
         cardLoc[p * CARDS + c] = LOC_RESOLVING;
         stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
         stats[p * STAT_SIZE + ST_CARD_PLAYS + c]++;
-        if (this.log) this.log.push(EV_COMMAND, p, c, g[G_SLOT], 0);
+        if (this.log !== null) this.log.push(EV_COMMAND, p, c, g[G_SLOT], 0);
       }
       if (!alive[p]) {
         this.finishCommand(s, p, -1);
         continue;
       }
       if (!this.resolveCommand(s, p)) return false;
-      if (this.check) this.check(s, 'command');
+      if (this.check !== null) this.check(s, 'command');
       if (this.isOver(s)) return false;
     }
   }
@@ -1020,7 +1021,7 @@ export class Kernel {
   private toTrack(s: GameState, p: number, card: number, cooldown: number): void {
     const pos = cooldown < 0 ? 0 : cooldown > MAX_COOLDOWN ? MAX_COOLDOWN : cooldown;
     s.cardLoc[p * CARDS + card] = LOC_TRACK + pos;
-    if (this.log) this.log.push(EV_COMMAND_DONE, p, card, pos);
+    if (this.log !== null) this.log.push(EV_COMMAND_DONE, p, card, pos);
   }
 
   /**
@@ -1058,7 +1059,7 @@ export class Kernel {
 
   private applyDefence(s: GameState, p: number, option: number): void {
     const g = s.g;
-    if (this.log) this.log.push(EV_DEFENCE, p, option);
+    if (this.log !== null) this.log.push(EV_DEFENCE, p, option);
     if (option === DEF_FIRE) {
       g[G_FEXTRA] = 0;
       this.startFire(s, FS_PD, 0);
@@ -1086,7 +1087,7 @@ export class Kernel {
     if (got < 0) got = 0;
     g[G_SUPPLY_SHIELDS] -= got;
     s.stats[p * STAT_SIZE + ST_SHIELDS_GAINED] += got;
-    if (this.log) this.log.push(EV_GAIN_SHIELDS, p, got);
+    if (this.log !== null) this.log.push(EV_GAIN_SHIELDS, p, got);
     if (!keepExisting) for (let sec = 0; sec < hull.sectionCount; sec++) s.shields[p * MAX_SECTIONS + sec] = 0;
     g[G_LEFT] = keepExisting ? got : current + got;
   }
@@ -1138,7 +1139,7 @@ export class Kernel {
     const g = s.g;
     s.stats[p * STAT_SIZE + ST_VENTS]++;
     if (card === VENT_NONE) {
-      if (this.log) this.log.push(EV_VENT, p, -1, -1);
+      if (this.log !== null) this.log.push(EV_VENT, p, -1, -1);
       this.finishCommand(s, p, this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
       return;
     }
@@ -1146,7 +1147,7 @@ export class Kernel {
     const pos = s.cardLoc[idx] - LOC_TRACK;
     if (pos > 0) {
       s.cardLoc[idx] = LOC_TRACK + pos - 1;
-      if (this.log) this.log.push(EV_VENT, p, card, pos - 1);
+      if (this.log !== null) this.log.push(EV_VENT, p, card, pos - 1);
       this.finishCommand(s, p, this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
       return;
     }
@@ -1156,7 +1157,7 @@ export class Kernel {
     g[G_SUB] = card === Cmd.PowerToEngines ? SUB_AWAIT : SUB_START;
     s.stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
     s.stats[p * STAT_SIZE + ST_CARD_PLAYS + card]++;
-    if (this.log) this.log.push(EV_COMMAND, p, card, g[G_SLOT], 1);
+    if (this.log !== null) this.log.push(EV_COMMAND, p, card, g[G_SLOT], 1);
   }
 
   private resolvePowerToEngines(s: GameState, p: number): boolean {
@@ -1330,7 +1331,7 @@ export class Kernel {
           const n = this.legalTargets(s, p, this.asked, 0);
           if (n === 0) break;
           s.stats[p * STAT_SIZE + ST_SHOTS + this.firingSource(s, p)]++;
-          if (this.log) this.log.push(EV_FIRE, p, this.firingSource(s, p), src === FS_PD ? 0 : o[0], src === FS_PD ? 0 : o[1], src === FS_PD ? -1 : o[2]);
+          if (this.log !== null) this.log.push(EV_FIRE, p, this.firingSource(s, p), src === FS_PD ? 0 : o[0], src === FS_PD ? 0 : o[1], src === FS_PD ? -1 : o[2]);
           g[G_FSTAGE] = FST_TARGET;
           g[G_DECISION] = D_TARGET;
           g[G_PENDING] = 1 << p;
@@ -1410,7 +1411,7 @@ export class Kernel {
   }
 
   private miss(s: GameState, p: number, t: number): void {
-    if (this.log) this.log.push(EV_MISS, p, this.firingSource(s, p), t, this.firingAccuracy(s, p), this.weapons.evasionOf(s, t));
+    if (this.log !== null) this.log.push(EV_MISS, p, this.firingSource(s, p), t, this.firingAccuracy(s, p), this.weapons.evasionOf(s, t));
   }
 
   /**
@@ -1566,14 +1567,14 @@ export class Kernel {
         if (loc > LOC_TRACK) cardLoc[base + c] = loc - 1;
         else {
           cardLoc[base + c] = LOC_HAND;
-          if (this.log) this.log.push(EV_COOLDOWN, p, c);
+          if (this.log !== null) this.log.push(EV_COOLDOWN, p, c);
         }
       }
       engine[p] = -1;
       committed[p * 2] = -1;
       committed[p * 2 + 1] = -1;
     }
-    if (this.check) this.check(s, 'cooldown');
+    if (this.check !== null) this.check(s, 'cooldown');
     const g = s.g;
     if (g[G_STATUS] === STATUS_ONGOING && g[G_ROUND] >= g[G_ROUND_LIMIT]) this.endMatch(s, STATUS_DRAW_LIMIT, -1);
   }
@@ -1593,7 +1594,7 @@ export class Kernel {
     for (let p = 0; p < n; p++) {
       if (isAlive[p] && structure[p] <= 0) {
         isAlive[p] = 0;
-        if (this.log) this.log.push(EV_DESTROYED, p);
+        if (this.log !== null) this.log.push(EV_DESTROYED, p);
       }
       if (isAlive[p]) {
         alive++;
@@ -1611,7 +1612,7 @@ export class Kernel {
     g[G_PHASE] = PHASE_OVER;
     g[G_PENDING] = 0;
     g[G_DECISION] = D_NONE;
-    if (this.log) this.log.push(EV_END, status, winner);
+    if (this.log !== null) this.log.push(EV_END, status, winner);
   }
 
   // ------------------------------------------------------------------ views (hidden information)
