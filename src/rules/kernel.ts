@@ -759,7 +759,7 @@ export class Kernel {
           this.startSlot(s);
           break;
         case PHASE_ACTION:
-          if (!this.actionPhase(s)) return;
+          if (this.actionPhase(s) === false) return;
           g[G_PHASE] = PHASE_COOLDOWN;
           break;
         case PHASE_COOLDOWN:
@@ -869,7 +869,7 @@ export class Kernel {
       if (!alive[p] || committed[p * 2 + slot] < 0) continue;
       // Insertion by (priority, tie-breaker); equal keys keep seat order (7.3).
       let j = count;
-      while (j > 0 && this.commandBefore(s, p, g[G_ORDER + j - 1], slot)) {
+      while (j > 0 && this.commandBefore(s, p, g[G_ORDER + j - 1], slot) === true) {
         g[G_ORDER + j] = g[G_ORDER + j - 1];
         j--;
       }
@@ -914,7 +914,12 @@ export class Kernel {
     }
   }
 
-  /** Returns true when both slots are resolved; false when waiting on a decision or over. */
+  /**
+   * Returns true when both slots are resolved; false when waiting on a decision or over.
+   * Here and in run and stepFire's callers, a call's boolean answer is compared (=== false):
+   * TurboFan does not know what a call it did not inline returns, and a truthiness test of
+   * an unknown value is about ten instructions.
+   */
   private actionPhase(s: GameState): boolean {
     const g = s.g;
     // Arrays in locals: see startRound.
@@ -926,7 +931,7 @@ export class Kernel {
       if (g[G_ORDER_POS] >= g[G_ORDER_COUNT]) {
         if (g[G_SLOT] === 1) {
           // 10.1.4: a held Defence Stations may still fire after the last command.
-          if (!this.pdWindow(s)) return false;
+          if (this.pdWindow(s) === false) return false;
           if (this.isOver(s)) return false;
           this.releaseHeld(s);
           return true;
@@ -938,7 +943,7 @@ export class Kernel {
       const p = g[G_ORDER + g[G_ORDER_POS]];
       if (g[G_CUR_CARD] < 0) {
         // 10.1.4: the window directly before this command.
-        if (!this.pdWindow(s)) return false;
+        if (this.pdWindow(s) === false) return false;
         if (this.isOver(s)) return false;
         g[G_WINDOW_ASKED] = 0;
         const c = committed[p * 2 + g[G_SLOT]];
@@ -952,7 +957,7 @@ export class Kernel {
         this.finishCommand(s, p, -1);
         continue;
       }
-      if (!this.resolveCommand(s, p)) return false;
+      if (this.resolveCommand(s, p) === false) return false;
       if (this.check !== null) this.check(s, 'command');
       if (this.isOver(s)) return false;
     }
@@ -976,7 +981,7 @@ export class Kernel {
           this.startFire(s, card === Cmd.FireMain ? FS_MAIN : card === Cmd.PortBroadside ? FS_PORT : FS_STARBOARD, 0);
           g[G_SUB] = SUB_FIRING;
         }
-        if (!this.stepFire(s, p)) return false;
+        if (this.stepFire(s, p) === false) return false;
         const f = this.faction(s, p);
         const w = card === Cmd.FireMain ? f.mainWeapons[s.loadout[p * 8 + LO_MAIN]] : f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]];
         this.settleDestroyed(s);
@@ -1049,7 +1054,7 @@ export class Kernel {
       case SUB_PLACE_SHIELDS:
         return this.placeShields(s, p) ? this.finishCommand(s, p, this.faction(s, p).commands[Cmd.DefenceStations].cooldown) : false;
       case SUB_FIRING: {
-        if (!this.stepFire(s, p)) return false;
+        if (this.stepFire(s, p) === false) return false;
         const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
         return this.finishCommand(s, p, pd.cooldown + g[G_FEXTRA]);
       }
@@ -1423,7 +1428,7 @@ export class Kernel {
     const g = s.g;
     if (g[G_WINDOW_PLAYER] >= 0) {
       const p = g[G_WINDOW_PLAYER];
-      if (!this.stepFire(s, p)) return false;
+      if (this.stepFire(s, p) === false) return false;
       const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
       this.toTrack(s, p, Cmd.DefenceStations, pd.cooldown + g[G_FEXTRA]);
       g[G_WINDOW_PLAYER] = -1;
@@ -1532,7 +1537,7 @@ export class Kernel {
           this.settleDestroyed(s);
           if (this.isOver(s)) return this.finishCommand(s, p, 0);
           // 10.1.4: a held Defence Stations may fire between corvette activations.
-          if (!this.pdWindow(s)) return false;
+          if (this.pdWindow(s) === false) return false;
           if (g[G_ACT_LEFT] <= 0) return this.finishCommand(s, p, 0);
           // Asked unless passing is the only answer. The moves (a long list) are listed only
           // if someone asks for the list; an answer is checked by decoding it (isLegal).

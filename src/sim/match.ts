@@ -144,7 +144,9 @@ export class MatchRunner {
           if (pol.budget !== undefined && (pol.forwardCalls ?? 0) > pol.budget) {
             fault = TERM_BUDGET;
             message = `policy ${pol.name} (seat ${p}) used ${pol.forwardCalls} forward-model calls, over its budget of ${pol.budget}`;
-          } else if (!k.isLegal(s, p, a)) {
+          } else if (k.isLegal(s, p, a) === false) {
+            // Compared, not tested for truth: the call is not inlined, and a truthiness test
+            // of its unknown result is about ten instructions.
             fault = TERM_ILLEGAL;
             message = `policy ${pol.name} (seat ${p}) answered ${a}, not a legal action`;
           }
