@@ -1641,19 +1641,16 @@ export class Kernel {
     for (let o = 0; o < n; o++) {
       if (o === p) continue;
       if (!enginesShown) into.engine[o] = -1;
-      const c0 = committed[o * 2];
-      const c1 = committed[o * 2 + 1];
-      if (revealed < 1) {
-        viewCommitted[o * 2] = -1;
-        if (c0 >= 0 && cardLoc[o * CARDS + c0] === LOC_COMMITTED) viewCardLoc[o * CARDS + c0] = LOC_HAND;
-      }
-      if (revealed < 2) {
-        viewCommitted[o * 2 + 1] = -1;
-        if (c1 >= 0 && cardLoc[o * CARDS + c1] === LOC_COMMITTED) viewCardLoc[o * CARDS + c1] = LOC_HAND;
+      // The slots not yet revealed are face down.
+      for (let slot = revealed; slot < 2; slot++) {
+        const c = committed[o * 2 + slot];
+        viewCommitted[o * 2 + slot] = -1;
+        if (c >= 0 && cardLoc[o * CARDS + c] === LOC_COMMITTED) viewCardLoc[o * CARDS + c] = LOC_HAND;
       }
       // A direction chosen mid-round (Power to Engines through Vent Coolant) is the
       // resolving player's own; a face-down one stays hidden until its slot is revealed.
-      if (!((revealed > 0 && c0 === Cmd.PowerToEngines) || (revealed > 1 && c1 === Cmd.PowerToEngines))) into.p2eDir[o] = -1;
+      const revealedP2E = (revealed > 0 && committed[o * 2] === Cmd.PowerToEngines) || (revealed > 1 && committed[o * 2 + 1] === Cmd.PowerToEngines);
+      if (!revealedP2E) into.p2eDir[o] = -1;
     }
     return into;
   }
