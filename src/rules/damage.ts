@@ -29,23 +29,19 @@ export function hitShieldsAndArmour(t: GameTables, s: GameState, p: number, sec:
   if (amount <= 0) return 0;
   const idx = p * MAX_SECTIONS + sec;
   const st = p * STAT_SIZE;
-  // Arrays in locals: a store into one makes V8 re-check the state and reload the others.
-  const stats = s.stats;
-  const shields = s.shields;
-  const armourOf = s.armour;
-  stats[st + ST_SECTION_DAMAGE + sec] += amount;
-  const absorbed = Math.min(shields[idx], amount);
+  s.stats[st + ST_SECTION_DAMAGE + sec] += amount;
+  const absorbed = Math.min(s.shields[idx], amount);
   if (absorbed > 0) {
-    shields[idx] -= absorbed;
+    s.shields[idx] -= absorbed;
     s.g[G_SUPPLY_SHIELDS] += absorbed;
-    stats[st + ST_SHIELDS_ABSORBED] += absorbed;
+    s.stats[st + ST_SHIELDS_ABSORBED] += absorbed;
     amount -= absorbed;
   }
-  const armour = armourOf[idx];
+  const armour = s.armour[idx];
   let inward = amount;
   if (armour > 0) {
     const a = Math.min(armour, amount);
-    armourOf[idx] = armour - a;
+    s.armour[idx] = armour - a;
     inward = t.rules.overflowToStructure ? amount - a : 0;
   }
   if (log) log.push(EV_DAMAGE, p, sec, absorbed + (amount - inward), absorbed, inward);

@@ -73,14 +73,10 @@ export class Weapons {
 
   /** Index of the first small token of `kind` (0: any) on (q, r) other than `skip`, or -1. */
   tokenOn(s: GameState, q: number, r: number, kind: number, skip: number): number {
-    // Arrays in locals: V8 re-checks the state and reloads a field at each use in a loop.
-    const tokKind = s.tokKind;
-    const tokQ = s.tokQ;
-    const tokR = s.tokR;
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
-      const kd = tokKind[i];
+      const kd = s.tokKind[i];
       if (kd === SMALL_NONE || i === skip) continue;
-      if ((kind === 0 || kd === kind) && tokQ[i] === q && tokR[i] === r) return i;
+      if ((kind === 0 || kd === kind) && s.tokQ[i] === q && s.tokR[i] === r) return i;
     }
     return -1;
   }
@@ -88,9 +84,8 @@ export class Weapons {
   /** The live capital ship with a hull hex on (q, r), or -1; its section goes to `this.lastSection`. */
   shipOn(s: GameState, q: number, r: number): number {
     const n = s.g[G_PLAYERS];
-    const alive = s.alive; // in a local: see tokenOn
     for (let p = 0; p < n; p++) {
-      if (!alive[p]) continue;
+      if (!s.alive[p]) continue;
       const sec = this.k.move.sectionAt(s, p, q, r);
       if (sec >= 0) {
         this.lastSection = sec;
@@ -351,9 +346,8 @@ export class Weapons {
       this.tokenStrikes(s, i, v, this.lastSection);
       return;
     }
-    const tokKind = s.tokKind; // in a local: see tokenOn
     for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
-      const kd = tokKind[j];
+      const kd = s.tokKind[j];
       if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, this.sourceOf(s, owner, s.tokRef[i]));
     }
   }
@@ -554,9 +548,8 @@ export class Weapons {
    */
   directTargets(s: GameState, p: number, q: number, r: number, dir: number, range: number, out: Int32Array, at: number, firstOnly = false): number {
     let n = at;
-    const tokKind = s.tokKind; // in a local: see tokenOn
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
-      const kd = tokKind[i];
+      const kd = s.tokKind[i];
       if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
       if (this.inArc(q, r, dir, range, s.tokQ[i], s.tokR[i]) && this.clearLine(s, p, q, r, s.tokQ[i], s.tokR[i])) {
         out[n++] = i;
