@@ -14,7 +14,7 @@ import * as botApiModule from '../src/bot-api.js';
 const {
   D_COMMIT, D_DEFENCE, D_SHIELD, D_VENT, D_P2E_DIR, D_BOOST, D_CORV_OPTION, D_ACTIVATE,
   D_PD_WINDOW, D_FIRE_DIR, CORV_LAUNCH, ACT_PASS, ACT_FIRE, DEF_SHIELDS, DEF_FIRE, VENT_NONE,
-  encodeCommit, CARD_NONE, LOC_HAND, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
+  encodeCommit, CARD_NONE, CARDS, LOC_HAND, LOC_TRACK, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
   MAX_SECTIONS, CORVETTES, shieldsFromFirst, Cmd,
 } = botApiModule;
 
@@ -54,9 +54,10 @@ function toward(q1: number, r1: number, q2: number, r2: number): number {
 }
 
 /**
- * enemyAhead's answer per facing (times 27) and sign pattern of the offset to the enemy:
- * both front coordinates are cube coordinates of the offset or their negatives, so their
- * signs, and whether both are >= 0, follow from the offset's (filled from frontCoordinates).
+ * Whether the enemy's centre is in the arc ahead (both front coordinates >= 0), per facing
+ * (times 27) and sign pattern of the offset to it: both front coordinates are cube
+ * coordinates of the offset or their negatives, so their signs follow from the offset's
+ * (a table filled once from frontCoordinates itself).
  */
 const AHEAD = new Uint8Array(6 * 27);
 for (let f = 0; f < 6; f++)
@@ -73,7 +74,7 @@ const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== C
 // enemyOf and commit are module functions, not closures per policy: one call
 // target for every rammer (two in a match, more in a search), which V8 inlines.
 function enemyOf(v: GameState, p: number): number {
-  // Arrays and our position read once (V8 reloads a field after each typed-array store it cannot rule out).
+  // Arrays and our position read once: V8 reloads an object's fields at each use in a loop.
   const alive = v.alive;
   const shipQ = v.shipQ;
   const shipR = v.shipR;
@@ -125,7 +126,7 @@ function commit(ctx: DecisionContext, maxSpeed: number): number {
   const cardLoc = v.cardLoc;
   for (let i = 0; i < preference.length; i++) {
     const c = preference[i];
-    if (cardLoc[p * 8 + c] !== LOC_HAND) continue;
+    if (cardLoc[p * CARDS + c] !== LOC_HAND) continue;
     if (first === CARD_NONE) first = c;
     else {
       second = c;
@@ -160,13 +161,13 @@ class Rammer implements Policy {
         // Cool the card furthest down the track.
         const legal = ctx.legal;
         const cardLoc = ctx.view.cardLoc;
-        const base = ctx.player * 8;
+        const base = ctx.player * CARDS;
         let best = VENT_NONE;
         let bestPos = 0;
         for (let i = 0, n = ctx.count; i < n; i++) {
           const c = legal[i];
           if (c === VENT_NONE) continue;
-          const pos = cardLoc[base + c] - 10;
+          const pos = cardLoc[base + c] - LOC_TRACK;
           if (pos > bestPos) {
             bestPos = pos;
             best = c;

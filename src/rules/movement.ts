@@ -346,7 +346,7 @@ export class Movement {
     const n = s.g[G_PLAYERS];
     const alive = s.alive;
     const moved = this.moved;
-    // Nothing overlapped before the step (setup checks it, and power to engines and each
+    // 12: nothing overlapped before the step (setup checks it, and power to engines and each
     // step resolve every overlap they make), and a ship is either where it was, with moved
     // TOK_NONE (it did not move, or was undone), or moved. So two ships that are both where
     // they were do not overlap and a ship where it was is on the board: those checks are
