@@ -144,7 +144,7 @@ let pathSel = new Int32Array(0);
 /** The search's root and the iteration's working state. */
 const ROOT = new GameState();
 const WORK = new GameState();
-/** Legal lists while building candidate sets. */
+/** Working space while building candidate sets (heuristic.ts sampleCandidates). */
 const SCRATCH = new Int32Array(MAX_ACTIONS);
 
 /** Grow the shared pool, if needed, to `nodes` nodes of `players` players and `k` candidates, and paths of `levels` levels. */

@@ -51,9 +51,9 @@ import * as tablesModule from '../rules/tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { Cmd } = tablesModule;
-const { D_COMMIT, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
+const { D_COMMIT, CARD_NONE, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {
-  ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
+  CARDS, LOC_HAND, ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
   CORV_ABOARD, CORV_BOARD, CORV_NONE, TOK_CW, STATUS_ONGOING, STATUS_VICTORY, G_DECISION,
   G_PENDING, G_PLAYERS, G_STATUS, G_WINNER,
 } = stateModule;
@@ -367,23 +367,93 @@ export function addUnique(out: Int32Array, at: number, count: number, a: number)
 }
 
 /**
+ * p's commitment list as Kernel.legalCommit builds it, in compact form: its first block (the
+ * command part, 7.1, engine setting 0) into out[0 .. m), returned as m. The full list is
+ * that block repeated once per engine setting, so its element j is
+ * out[j % m] + (j / m | 0) * encodeCommit(1, 0, 0, 0). Mirrors legalCommit and pushCommit
+ * exactly (same elements, same order); test/heuristic.test.ts compares the two.
+ */
+export function commitCommands(s: GameState, p: number, out: Int32Array): number {
+  const base = p * CARDS;
+  const cardLoc = s.cardLoc;
+  let hand = 0;
+  for (let c = 0; c < CARDS; c++) if (cardLoc[base + c] === LOC_HAND) hand++;
+  let m = 0;
+  if (hand === 0) {
+    out[0] = encodeCommit(0, CARD_NONE, CARD_NONE, 0);
+    return 1;
+  }
+  const p2e = Cmd.PowerToEngines;
+  for (let a = 0; a < CARDS; a++) {
+    if (cardLoc[base + a] !== LOC_HAND) continue;
+    if (hand === 1) {
+      const id = encodeCommit(0, a, CARD_NONE, 0);
+      if (a === p2e) for (let d = 0; d < 6; d++) out[m++] = id + d;
+      else out[m++] = id;
+      continue;
+    }
+    for (let b = 0; b < CARDS; b++) {
+      if (b === a || cardLoc[base + b] !== LOC_HAND) continue;
+      const id = encodeCommit(0, a, b, 0);
+      if (a === p2e || b === p2e) for (let d = 0; d < 6; d++) out[m++] = id + d;
+      else out[m++] = id;
+    }
+  }
+  return m;
+}
+
+/** sampleCandidates' record of the virtual list's moved entries: moved[j] === stamp means position j holds movedValue[j]. */
+const moved = new Int32Array(MAX_ACTIONS);
+const movedValue = new Int32Array(MAX_ACTIONS);
+let stamp = 0;
+/** encodeCommit(1, 0, 0, 0): one engine setting's step in a commitment id. */
+const ENGINE_STEP = encodeCommit(1, 0, 0, 0);
+
+/**
  * Fill p's candidate commitments out[at + count .. at + k) with distinct legal ones drawn
  * uniformly (without replacement) from p's legal list, using `rng`; the first `count`
- * entries (scripted suggestions) are kept. `scratch` holds the legal list (MAX_ACTIONS).
+ * entries (scripted suggestions) are kept. `scratch` is working space (MAX_ACTIONS).
  * Returns the number of candidates (less than k only when fewer are legal).
+ *
+ * The draw is a partial Fisher-Yates shuffle of the legal list. At a commitment the list
+ * (about 1,300 ids) is not written out: it is m command parts times the engine settings
+ * (commitCommands), so its element j is computed, and the few positions the shuffle has
+ * swapped are kept in `moved`; the same draws pick the same ids as over the written list.
  */
 export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: Int32Array, at: number, count: number, k: number, rng: Rng, scratch: Int32Array): number {
-  const n = kernel.legal(s, p, scratch);
+  const g = s.g;
+  if (g[G_DECISION] !== D_COMMIT || ((g[G_PENDING] >> p) & 1) === 0) {
+    const n = kernel.legal(s, p, scratch);
+    for (let i = 0; i < n && count < k; i++) {
+      const j = i + Math.floor(rng() * (n - i));
+      const a = scratch[j];
+      scratch[j] = scratch[i];
+      scratch[i] = a;
+      count = addUnique(out, at, count, a);
+    }
+    return count;
+  }
+  const m = commitCommands(s, p, scratch);
+  const n = m * ENGINE_SETTINGS;
+  if (stamp === 0x7fffffff) {
+    moved.fill(0);
+    stamp = 0;
+  }
+  const st = ++stamp;
   for (let i = 0; i < n && count < k; i++) {
     const j = i + Math.floor(rng() * (n - i));
-    const a = scratch[j];
-    scratch[j] = scratch[i];
-    scratch[i] = a;
+    const e = (j / m) | 0;
+    const a = moved[j] === st ? movedValue[j] : scratch[j - e * m] + e * ENGINE_STEP;
+    // Position j now holds what position i held; position i is never read again.
+    if (j !== i) {
+      const ei = (i / m) | 0;
+      movedValue[j] = moved[i] === st ? movedValue[i] : scratch[i - ei * m] + ei * ENGINE_STEP;
+      moved[j] = st;
+    }
     count = addUnique(out, at, count, a);
   }
   return count;
 }
-
 
 /**
  * A style-led candidate set for player p at a commitment, into out[at ..): the base's

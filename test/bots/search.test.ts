@@ -12,12 +12,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { Kernel, D_COMMIT, encodeCommit } from '../../src/rules/kernel.ts';
-import { GameState, MAX_ACTIONS, MAX_SECTIONS, STATUS_ONGOING, STATUS_VICTORY, G_STATUS, G_WINNER } from '../../src/rules/state.ts';
+import { GameState, MAX_ACTIONS, MAX_SECTIONS, CARDS, LOC_HAND, LOC_TRACK, ENGINE_SETTINGS, STATUS_ONGOING, STATUS_VICTORY, G_STATUS, G_WINNER } from '../../src/rules/state.ts';
 import { enableInvariantChecks } from '../../src/rules/invariants.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
-import { evaluate, openCommitment, EVAL_SCALE, Simulator } from '../../src/sim/heuristic.ts';
+import { evaluate, openCommitment, EVAL_SCALE, Simulator, commitCommands, sampleCandidates, addUnique } from '../../src/sim/heuristic.ts';
 import type { DecisionContext, Policy, PolicyFactory } from '../../src/bot-api.ts';
 import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
@@ -399,6 +399,48 @@ describe('budgets in forward-model calls are kept (counted by the bot and, indep
     expect(seen.length).toBeGreaterThan(0);
     for (const n of seen) expect(n).toBeLessThanOrEqual(7);
     expect(seen).toContain(7);
+  });
+});
+
+describe("sampleCandidates draws from the commitment list without writing it out (commitCommands)", () => {
+  it('commitCommands times the engine settings is the legal list, and the draws pick what a shuffle of the written list picks, for every hand of 0 to 8 cards', () => {
+    const k = new Kernel(t);
+    const s = positionAt(11, 1)!;
+    const legal = new Int32Array(MAX_ACTIONS);
+    const cmds = new Int32Array(MAX_ACTIONS);
+    const scratch = new Int32Array(MAX_ACTIONS);
+    const got = new Int32Array(64);
+    const want = new Int32Array(64);
+    for (let hand = 0; hand < 1 << CARDS; hand++) {
+      for (let c = 0; c < CARDS; c++) s.cardLoc[c] = (hand >> c) & 1 ? LOC_HAND : LOC_TRACK + c;
+      s.touch();
+      const n = k.legal(s, 0, legal);
+      const m = commitCommands(s, 0, cmds);
+      expect(m * ENGINE_SETTINGS).toBe(n);
+      const listed = Array.from({ length: n }, (_, j) => cmds[j % m] + Math.floor(j / m) * encodeCommit(1, 0, 0, 0));
+      expect(listed).toEqual(Array.from(legal.subarray(0, n)));
+      for (const [k0, kk] of [[0, 6], [2, 24], [0, 40]]) {
+        // A reference: the partial Fisher-Yates shuffle over the written list.
+        const r1 = seedrandom(`sc/${hand}/${kk}`);
+        let cw = 0;
+        for (let i = 0; i < k0; i++) cw = addUnique(want, 0, cw, legal[(i * 7) % n]);
+        for (let i = 0; i < n && cw < kk; i++) {
+          const j = i + Math.floor(r1() * (n - i));
+          const a = legal[j];
+          legal[j] = legal[i];
+          legal[i] = a;
+          cw = addUnique(want, 0, cw, a);
+        }
+        k.legal(s, 0, legal);
+        const r2 = seedrandom(`sc/${hand}/${kk}`);
+        let cg = 0;
+        for (let i = 0; i < k0; i++) cg = addUnique(got, 0, cg, legal[(i * 7) % n]);
+        cg = sampleCandidates(k, s, 0, got, 0, cg, kk, r2, scratch);
+        expect(cg).toBe(cw);
+        expect(Array.from(got.subarray(0, cg))).toEqual(Array.from(want.subarray(0, cw)));
+        expect(r2()).toBe(r1());
+      }
+    }
   });
 });
 
