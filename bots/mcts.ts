@@ -180,6 +180,25 @@ function cacheSlotView(i: number): Uint8Array {
   return CACHE[i];
 }
 
+/**
+ * The bytes a state of n players uses: all but the statistics of seats n and up, which are
+ * the last field and stay zero (GameState.copyFrom copies no more). The cache and WORK move
+ * only these: a search's states all have the same players.
+ */
+const usedBytes = (n: number): number => WORK.stats.byteOffset + (WORK.stats.byteLength / MAX_PLAYERS) * n;
+/** WORK's first usedBytes(n) bytes, per n. */
+const WORK_USED: Uint8Array[] = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => new Uint8Array(WORK.buffer, 0, usedBytes(n)));
+/** CACHE's slots cut to usedBytes(n): CACHE_USED[n][i], made with the slot's first use for n players. */
+const CACHE_USED: Uint8Array[][] = Array.from({ length: MAX_PLAYERS + 1 }, () => []);
+function cacheUsedView(i: number, n: number): Uint8Array {
+  const views = CACHE_USED[n];
+  while (views.length <= i) {
+    const full = cacheSlotView(views.length);
+    views.push(new Uint8Array(full.buffer, full.byteOffset, usedBytes(n)));
+  }
+  return views[i];
+}
+
 const factory: PolicyFactory = (params, rng) => {
   checkParamNames(NAME, params, PARAMS);
   const hasCalls = params.forwardCalls !== undefined;
@@ -239,10 +258,10 @@ const factory: PolicyFactory = (params, rng) => {
     return i;
   }
 
-  /** Keep `s` as the state at `node`, reached by a round of `calls` forward calls, if a slot is free. */
-  function store(node: number, s: GameState, calls: number): void {
+  /** Keep WORK as the state at `node`, reached by a round of `calls` forward calls, if a slot is free. */
+  function store(node: number, calls: number): void {
     if (cacheSlot[node] >= 0 || cacheUsed >= cacheSlots) return;
-    cacheSlotView(cacheUsed).set(s.bytes);
+    cacheUsedView(cacheUsed, P).set(WORK_USED[P]);
     cacheSlot[node] = cacheUsed++;
     roundCalls[node] = calls;
   }
@@ -303,7 +322,9 @@ const factory: PolicyFactory = (params, rng) => {
   /** One iteration: select, expand one node, play out, back up. False when the budget cannot pay for it. */
   function iterate(): boolean {
     const sm = sim!;
-    const s = work.copyFrom(root);
+    // The root is read, not copied, until the first round is played; a first round taken
+    // from the cache needs no copy of it at all.
+    let s = root;
     let node = 0;
     let roundsLeft = depth;
     let len = 0;
@@ -337,14 +358,16 @@ const factory: PolicyFactory = (params, rng) => {
       // A deterministic round seen before: its end state, charged as if replayed (when the
       // budget would not have cut the replay short; else replay it).
       if (child >= 0 && exact && cacheSlot[child] >= 0 && sm.calls + roundCalls[child] <= sm.limit) {
-        s.bytes.set(CACHE[cacheSlot[child]]);
-        s.touch();
+        work.bytes.set(CACHE_USED[P][cacheSlot[child]]);
+        work.touch();
+        s = work;
         sm.calls += roundCalls[child];
         replayed += roundCalls[child];
         roundsLeft--;
         node = child;
         continue;
       }
+      if (s === root) s = work.copyFrom(root);
       const calls0 = sm.calls;
       const draws0 = draws;
       for (let q = 0; q < P; q++) if ((pending >> q) & 1) sm.submit(s, q, acts[(node * P + q) * K + pathSel[(len - 1) * P + q]]);
@@ -356,13 +379,14 @@ const factory: PolicyFactory = (params, rng) => {
           child = newNode(key);
           nextSibling[child] = firstChild[node];
           firstChild[node] = child;
-          if (exact && finished) store(child, s, sm.calls - calls0);
+          if (exact && finished) store(child, sm.calls - calls0);
         }
         break; // leave the tree: play out
       }
-      if (exact && finished) store(child, s, sm.calls - calls0);
+      if (exact && finished) store(child, sm.calls - calls0);
       node = child;
     }
+    if (s === root) s = work.copyFrom(root);
     while (roundsLeft > 0 && s.status === STATUS_ONGOING && !sm.exhausted) {
       if (!sm.playRound(s, pols)) break;
       roundsLeft--;
@@ -388,6 +412,9 @@ const factory: PolicyFactory = (params, rng) => {
     me = p;
     openCommitment(root.copyFrom(ctx.view));
     P = root.players;
+    // WORK's bytes past usedBytes(P) (the statistics of seats P and up) are zero from here
+    // on: the search copies only the bytes before them.
+    work.copyFrom(root);
     reserve(maxNodes, P, K, depth + 1);
     sim.begin(forwardCalls);
     nodes = 0;
