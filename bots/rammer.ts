@@ -13,7 +13,7 @@ import * as botApiModule from '../src/bot-api.js';
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
   D_COMMIT, D_DEFENCE, D_SHIELD, D_VENT, D_P2E_DIR, D_BOOST, D_CORV_OPTION, D_ACTIVATE,
-  D_PD_WINDOW, D_FIRE_DIR, CORV_LAUNCH, ACT_PASS, ACT_FIRE, DEF_SHIELDS, DEF_FIRE, VENT_NONE,
+  D_PD_WINDOW, D_FIRE_DIR, CORV_LAUNCH, ACT_PASS, ACT_FIRE, DEF_SHIELDS, VENT_NONE,
   encodeCommit, CARD_NONE, CARDS, LOC_HAND, LOC_TRACK, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
   MAX_SECTIONS, CORVETTES, shieldsFromFirst, Cmd,
 } = botApiModule;
@@ -150,23 +150,19 @@ class Rammer implements Policy {
     switch (ctx.decision) {
       case D_COMMIT:
         return commit(ctx, this.maxSpeed);
-      case D_DEFENCE: {
-        for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === DEF_SHIELDS) return DEF_SHIELDS;
-        return DEF_FIRE;
-      }
+      case D_DEFENCE:
+        return DEF_SHIELDS; // always open (10.1.4, option 3): no list of legal actions needed
       case D_SHIELD:
         // Fill from the bow (section 0): it hits first.
         return shieldsFromFirst(room, ctx.kernel.shieldRoom(ctx.view, ctx.player, room));
       case D_VENT: {
-        // Cool the card furthest down the track.
-        const legal = ctx.legal;
+        // Cool the card furthest down the track (10.1.5). The legal answers are the cards on
+        // the track and none, so the cards are read directly, in the legal list's order.
         const cardLoc = ctx.view.cardLoc;
         const base = ctx.player * CARDS;
         let best = VENT_NONE;
         let bestPos = 0;
-        for (let i = 0, n = ctx.count; i < n; i++) {
-          const c = legal[i];
-          if (c === VENT_NONE) continue;
+        for (let c = 0; c < CARDS; c++) {
           const pos = cardLoc[base + c] - LOC_TRACK;
           if (pos > bestPos) {
             bestPos = pos;
@@ -196,7 +192,7 @@ class Rammer implements Policy {
       case D_PD_WINDOW:
         return ctx.count > 1 ? ctx.legal[1] : ctx.legal[0];
       case D_FIRE_DIR:
-        return ctx.legal[0];
+        return 0; // the first direction: the legal answers are 0 .. directions - 1 (Kernel.legal)
       default: {
         const rng = this.rng; // called as a plain function, as before
         return ctx.legal[Math.floor(rng() * ctx.count)];
