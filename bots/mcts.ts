@@ -122,6 +122,8 @@ function simulatorFor(t: GameTables): Simulator {
 }
 
 // ---- the node pool and scratch, shared like CACHE (file header, "Memory"); grown by reserve().
+// Module `let`s: V8 reloads one from the module context, with a TDZ check, at every use, so
+// the loops below read them through locals (reserve() runs only between searches).
 let firstChild = new Int32Array(0);
 let nextSibling = new Int32Array(0);
 let nodeKey = new Float64Array(0);
@@ -299,18 +301,22 @@ const factory: PolicyFactory = (params, rng) => {
     const k = sim!.kernel;
     const at = (node * P + q) * K;
     const count = candCount[node * P + q];
+    const ac = acts;
+    const legalA = actLegal;
     if (exact && !legalKnown[node * P + q]) {
-      for (let i = 0; i < count; i++) actLegal[at + i] = k.isLegal(s, q, acts[at + i]) ? 1 : 0;
+      for (let i = 0; i < count; i++) legalA[at + i] = k.isLegal(s, q, ac[at + i]) ? 1 : 0;
       legalKnown[node * P + q] = 1;
     }
+    const visits = actVisits;
+    const values = actValue;
     const logN = Math.log(Math.max(1, nodeVisits[node]));
     let best = -1;
     let bestU = -Infinity;
     for (let i = 0; i < count; i++) {
-      if (exact ? actLegal[at + i] === 0 : !k.isLegal(s, q, acts[at + i])) continue;
-      const n = actVisits[at + i];
+      if (exact ? legalA[at + i] === 0 : !k.isLegal(s, q, ac[at + i])) continue;
+      const n = visits[at + i];
       if (n === 0) return i;
-      const u = actValue[at + i] / n + c * Math.sqrt(logN / n);
+      const u = values[at + i] / n + c * Math.sqrt(logN / n);
       if (u > bestU) {
         bestU = u;
         best = i;
@@ -354,7 +360,9 @@ const factory: PolicyFactory = (params, rng) => {
       }
       pathNode[len++] = node;
       let child = firstChild[node];
-      while (child >= 0 && nodeKey[child] !== key) child = nextSibling[child];
+      const keys = nodeKey;
+      const next = nextSibling;
+      while (child >= 0 && keys[child] !== key) child = next[child];
       // A deterministic round seen before: its end state, charged as if replayed (when the
       // budget would not have cut the replay short; else replay it).
       if (child >= 0 && exact && cacheSlot[child] >= 0 && sm.calls + roundCalls[child] <= sm.limit) {
@@ -392,15 +400,18 @@ const factory: PolicyFactory = (params, rng) => {
       roundsLeft--;
     }
     evaluateAll(sm.kernel, s, value);
+    const sels = pathSel;
+    const visits = actVisits;
+    const values = actValue;
     for (let i = 0; i < len; i++) {
       const nd = pathNode[i];
       nodeVisits[nd]++;
       for (let q = 0; q < P; q++) {
-        const sel = pathSel[i * P + q];
+        const sel = sels[i * P + q];
         if (sel < 0) continue;
         const j = (nd * P + q) * K + sel;
-        actVisits[j]++;
-        actValue[j] += value[q];
+        visits[j]++;
+        values[j] += value[q];
       }
     }
     return true;
