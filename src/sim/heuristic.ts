@@ -200,7 +200,7 @@ export class SimContext implements DecisionContext {
   private readonly buf = new Int32Array(MAX_ACTIONS);
   constructor(readonly kernel: Kernel) {}
   reset(s: GameState, p: number): this {
-    this.view = s;
+    if (this.view !== s) this.view = s; // a pointer store costs a write barrier; mostly the same state
     this.player = p;
     this.decision = s.g[G_DECISION];
     this.n = -1;
