@@ -43,7 +43,7 @@ const {
 const { checkParamNames, intParam, boolParam } = botParamsModule;
 const {
   E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, broadsideWeapon, sideValueAt, PLAN_M, NOW_M, baseEval,
-  planScore, planEngine, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest,
+  planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
   beginDecision, mainShare,
 } = pilotKitModule;
@@ -170,7 +170,7 @@ function valueCards(q: number, r: number, f: number, withP2E: boolean): void {
 function commit(): number {
   planEngine();
   NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(PLAN_Q, PLAN_R, PLAN_F, PLAN_M, planScore(PLAN_Q, PLAN_R, PLAN_F, PLAN_M));
+  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(PLAN_Q, PLAN_R, PLAN_F, PLAN_M, NUM[PLAN_SCORE]);
   const p2e = inHand(Cmd.PowerToEngines) && NUM[P2E_GAIN] > 0.5;
   // With Power to Engines the guns fire after its move (it comes first in the round).
   valueCards(p2e ? PLAN_Q + hex.DQ[P2E_DIR] : PLAN_Q, p2e ? PLAN_R + hex.DR[P2E_DIR] : PLAN_R, PLAN_F, p2e);

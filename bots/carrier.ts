@@ -40,7 +40,7 @@ const {
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
   E1Q, E1R, E1F, E2Q, E2R, E2F, FC, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval,
-  planScore, planEngine, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest,
+  planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption,
   chooseDefence, kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
@@ -150,7 +150,7 @@ function commit(): number {
   CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (trackPos(Cmd.Corvettes) > 0 || trackPos(Cmd.DefenceStations) > 0 ? 3 : -0.5) : room > 0 ? 3 : -0.5;
   CARD_VALUE[Cmd.VentCoolant] = trackPos(Cmd.Corvettes) > 0 ? 6 : trackPos(Cmd.DefenceStations) > 0 ? 1 : 0;
   NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, planScore(q, r, f, PLAN_M));
+  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, NUM[PLAN_SCORE]);
   CARD_VALUE[Cmd.PowerToEngines] = NUM[P2E_GAIN] > 2 ? 1 + NUM[P2E_GAIN] : -2;
   return commitBest(carrierSlot, PLAN_E, P2E_DIR);
 }

@@ -40,7 +40,7 @@ const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
   E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, turnsToFace, mainWeapon, mainValueAt, PLAN_M, NOW_M,
-  baseEval, planScore, planEngine, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest,
+  baseEval, planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
   beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
@@ -141,7 +141,7 @@ function commit(): number {
     special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (mainPos >= 1 ? 6 : -0.5) : room > 0 ? 3 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.1;
   NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, planScore(q, r, f, PLAN_M));
+  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, NUM[PLAN_SCORE]);
   CARD_VALUE[Cmd.PowerToEngines] = NUM[P2E_GAIN] > 1.5 ? 2 + NUM[P2E_GAIN] : -2;
   return commitBest(gunnerSlot, PLAN_E, P2E_DIR);
 }

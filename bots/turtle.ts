@@ -40,8 +40,8 @@ import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval, planScore,
-  planEngine, NUM, P2E_GAIN, planPowerToEngines, inHand, trackPos, commitBest, armourMissing,
+  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval,
+  planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest, armourMissing,
   shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection,
   beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
@@ -135,7 +135,7 @@ function commit(): number {
   CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 1 ? 5 + missing : -0.5) : special.kind === 2 ? (dsPos > 0 || trackPos(Cmd.FireMain) > 0 ? 5 : -0.5) : shieldRoom() > 0 ? 7 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.2;
   NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, planScore(q, r, f, PLAN_M));
+  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, NUM[PLAN_SCORE]);
   CARD_VALUE[Cmd.PowerToEngines] = NUM[P2E_GAIN] > 2 ? 1 + NUM[P2E_GAIN] : -2;
   return commitBest(turtleSlot, PLAN_E, P2E_DIR);
 }

@@ -805,7 +805,11 @@ export let PLAN_Q = 0;
 export let PLAN_R = 0;
 export let PLAN_F = 0;
 
-/** Choose the engine setting (7.2.1) by a two-round look-ahead over the ten settings. */
+/**
+ * Choose the engine setting (7.2.1) by a two-round look-ahead over the ten settings. The
+ * planned pose's planScore is kept in NUM[PLAN_SCORE] (Power to Engines' base): the same
+ * pose and mat would score the same again.
+ */
 export function planEngine(): void {
   const q0 = V.shipQ[ME];
   const r0 = V.shipR[ME];
@@ -822,10 +826,12 @@ export function planEngine(): void {
     const edge = simEdge;
     const ship = simShip;
     const overrun = simOverrun;
-    const v = afterMove(planScore(simQ, simR, simF, M1), overrun, edge, ship, 1);
+    const score = planScore(simQ, simR, simF, M1);
+    const v = afterMove(score, overrun, edge, ship, 1);
     if (v > bestScore) {
       bestScore = v;
       bestE = e;
+      NUM[PLAN_SCORE] = score;
     }
   }
   matCopy(M0, PLAN_M);
@@ -842,6 +848,8 @@ export let P2E_DIR = 0;
 /** Doubles kept between calls live in a typed array: a module-level `let` holding a double is a heap number per write. */
 export const NUM = new Float64Array(2);
 export const P2E_GAIN = 0;
+/** planScore of the planned pose and mat (set by planEngine). */
+export const PLAN_SCORE = 1;
 export function planPowerToEngines(q: number, r: number, f: number, m: Int8Array, base: number): void {
   P2E_DIR = 0;
   NUM[P2E_GAIN] = -1e9;
