@@ -698,8 +698,23 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
   simF = f;
 }
 
-/** Can a ship at this pose with mat m brake to a stop (one cancelling thrust a round) without touching the edge? */
+/**
+ * Can a ship at this pose with mat m brake to a stop (one cancelling thrust a round) without touching the edge?
+ * Each braking round cancels one token, then moves by the linear ones left: over the four
+ * rounds the centre travels at most `path` hexes (rotations cancelled first), and every hull
+ * hex stays within MY_REACH of it. Edge distance drops by at most one a hex, so a centre
+ * further than MY_REACH + path from the edge can brake every way: true without simulating.
+ */
 export function recoverable(q: number, r: number, f: number, m: Int8Array): boolean {
+  let lin = m[0];
+  let rot = m[5];
+  let path = 0;
+  for (let k = 0; k < 4 && lin + rot > 0; k++) {
+    if (rot > 0) rot--;
+    else lin--;
+    path += lin;
+  }
+  if (edgeDistance(q, r) > MY_REACH + path) return true;
   matCopy(m, MB);
   for (let round = 0; round < 4; round++) {
     if (MB[0] === 0 && MB[5] === 0) return true;
