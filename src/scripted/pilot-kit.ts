@@ -46,6 +46,10 @@ export type Mount = Hull['mounts']['main'][number];
 
 /** Knobs every style sets (copied from the policy's params at each decision). */
 export const KIT = { range: 4, rangeWeight: 0.5, maxSpeed: 2, edgeMargin: 2, threat: 0.5, payAccuracy: true, pdEager: false };
+// Each exported constant has a private alias (NAME_) for the kit's own use: an exported
+// binding is read through its module cell (a TDZ check, then a map check on the value) at
+// every use, where V8 folds a private module constant into the code.
+const KIT_ = KIT;
 /** A style's knob settings: built once from its params, installed at each of its decisions. */
 export type KitSettings = typeof KIT;
 
@@ -53,6 +57,7 @@ export type KitSettings = typeof KIT;
 export const GAMMA = 0.7;
 export const UNSAFE = 1000;
 export const UNRECOVERABLE = 60;
+const GAMMA_ = GAMMA, UNSAFE_ = UNSAFE, UNRECOVERABLE_ = UNRECOVERABLE;
 
 // ---- the situation at the current decision (filled by observe)
 export let K!: Kernel;
@@ -70,23 +75,28 @@ export let EN_REACH = 0;
 export const E1Q = new Int16Array(8);
 export const E1R = new Int16Array(8);
 export const E1F = new Int8Array(8);
+const E1Q_ = E1Q, E1R_ = E1R, E1F_ = E1F;
 export let E1N = 0;
 export const E2Q = new Int16Array(8);
 export const E2R = new Int16Array(8);
 export const E2F = new Int8Array(8);
+const E2Q_ = E2Q, E2R_ = E2R, E2F_ = E2F;
 export let E2N = 0;
 export const D1Q = new Int16Array(8);
 export const D1R = new Int16Array(8);
 export const D1F = new Int8Array(8);
+const D1Q_ = D1Q, D1R_ = D1R, D1F_ = D1F;
 export let D1N = 0;
 /** Weapon tokens on the board (where they stand, their damage): what a hull would run over (12, small tokens). */
 export const TOKQ = new Int16Array(MAX_TOKENS);
 export const TOKR = new Int16Array(MAX_TOKENS);
 export const TOKD = new Int8Array(MAX_TOKENS);
+const TOKQ_ = TOKQ, TOKR_ = TOKR, TOKD_ = TOKD;
 export let NTOK = 0;
 /** Enemy torpedoes on the board (where they stand): what sectionExposure fears. */
 export const ETQ = new Int16Array(MAX_TOKENS);
 export const ETR = new Int16Array(MAX_TOKENS);
+const ETQ_ = ETQ, ETR_ = ETR;
 export let NET = 0;
 /**
  * Open a style's decision: its hooks and knob settings, then the situation from the view.
@@ -96,13 +106,13 @@ export let NET = 0;
 export function beginDecision(ctx: DecisionContext, evaluate: (q: number, r: number, f: number, m: Int8Array, ply: number) => number, collision: (ply: number) => number, kit: KitSettings): void {
   setStyle(evaluate, collision);
   // Field by field: Object.assign is a generic builtin call.
-  KIT.range = kit.range;
-  KIT.rangeWeight = kit.rangeWeight;
-  KIT.maxSpeed = kit.maxSpeed;
-  KIT.edgeMargin = kit.edgeMargin;
-  KIT.threat = kit.threat;
-  KIT.payAccuracy = kit.payAccuracy;
-  KIT.pdEager = kit.pdEager;
+  KIT_.range = kit.range;
+  KIT_.rangeWeight = kit.rangeWeight;
+  KIT_.maxSpeed = kit.maxSpeed;
+  KIT_.edgeMargin = kit.edgeMargin;
+  KIT_.threat = kit.threat;
+  KIT_.payAccuracy = kit.payAccuracy;
+  KIT_.pdEager = kit.pdEager;
   observe(ctx);
 }
 
@@ -112,6 +122,7 @@ export const SHR = new Int16Array(MAX_TOKENS);
 export const SHF = new Int8Array(MAX_TOKENS);
 export const SHS = new Int8Array(MAX_TOKENS);
 export const SHD = new Int8Array(MAX_TOKENS);
+const SHQ_ = SHQ, SHR_ = SHR, SHF_ = SHF, SHS_ = SHS, SHD_ = SHD;
 export let NSH = 0;
 
 // ---- scratch
@@ -121,6 +132,7 @@ export const MV = new Int32Array(4);
 export const LIST = new Int32Array(MAX_TOKENS + 64);
 export const CORV_NOW = new Int32Array(CORVETTES);
 export const CARD_VALUE = new Float64Array(CARDS);
+const FC_ = FC, XY_ = XY, MV_ = MV, LIST_ = LIST, CORV_NOW_ = CORV_NOW, CARD_VALUE_ = CARD_VALUE;
 
 export function observe(ctx: DecisionContext): void {
   K = ctx.kernel;
@@ -144,14 +156,14 @@ export function observe(ctx: DecisionContext): void {
     enFaction = K.faction(V, EN);
     enHull = enFaction.hull;
     EN_REACH = K.move.radiusOf(V, EN);
-    E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q, E1R, E1F);
-    E2N = drift(EN, enHull, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q, E2R, E2F);
+    E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q_, E1R_, E1F_);
+    E2N = drift(EN, enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_, E2R_, E2F_);
   } else {
     enFaction = null;
     enHull = null;
   }
-  D1N = drift(ME, myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], D1Q, D1R, D1F);
-  matLoad(ME, NOW_M);
+  D1N = drift(ME, myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], D1Q_, D1R_, D1F_);
+  matLoad(ME, NOW_M_);
   NTOK = 0;
   NSH = 0;
   NET = 0;
@@ -160,22 +172,22 @@ export function observe(ctx: DecisionContext): void {
     const kind = kinds[i];
     if (kind !== SMALL_PROJECTILE && kind !== SMALL_TORPEDO) continue;
     if (kind === SMALL_TORPEDO && V.tokOwner[i] !== ME) {
-      ETQ[NET] = V.tokQ[i];
-      ETR[NET] = V.tokR[i];
+      ETQ_[NET] = V.tokQ[i];
+      ETR_[NET] = V.tokR[i];
       NET++;
     }
     const w = K.weaponOf(V, V.tokOwner[i], kind, V.tokRef[i]);
     if (!w) continue;
-    TOKQ[NTOK] = V.tokQ[i];
-    TOKR[NTOK] = V.tokR[i];
-    TOKD[NTOK] = w.damage;
+    TOKQ_[NTOK] = V.tokQ[i];
+    TOKR_[NTOK] = V.tokR[i];
+    TOKD_[NTOK] = w.damage;
     NTOK++;
     if (kind !== SMALL_PROJECTILE) continue;
-    SHQ[NSH] = V.tokQ[i];
-    SHR[NSH] = V.tokR[i];
-    SHF[NSH] = V.tokFacing[i];
-    SHS[NSH] = w.speed;
-    SHD[NSH] = w.damage;
+    SHQ_[NSH] = V.tokQ[i];
+    SHR_[NSH] = V.tokR[i];
+    SHF_[NSH] = V.tokFacing[i];
+    SHS_[NSH] = w.speed;
+    SHD_[NSH] = w.damage;
     NSH++;
   }
 }
@@ -348,8 +360,8 @@ export function arcToHull(q: number, r: number, dir: number, range: number, hull
     const tr = hr + hull.rotR[o + i];
     const d = distance(q, r, tq, tr);
     if (d === 0 || d > range || (best > 0 && d >= best)) continue;
-    frontCoordinates(tq - q, tr - r, dir, FC);
-    if (FC[0] >= 0 && FC[1] >= 0) best = d;
+    frontCoordinates(tq - q, tr - r, dir, FC_);
+    if (FC_[0] >= 0 && FC_[1] >= 0) best = d;
   }
   return best;
 }
@@ -367,9 +379,10 @@ export function turnsToFace(q: number, r: number, f: number, tq: number, tr: num
   return t;
 }
 export const SQRT3 = Math.sqrt(3);
+const SQRT3_ = SQRT3;
 /** Bearing of offset (dq, dr), clockwise from north in sixth-turns (flat-topped axial to cartesian, x east, y south). */
 export function bearingOf(dq: number, dr: number): number {
-  return Math.atan2(1.5 * dq, -SQRT3 * (dr + dq / 2)) / (Math.PI / 3);
+  return Math.atan2(1.5 * dq, -SQRT3_ * (dr + dq / 2)) / (Math.PI / 3);
 }
 /** bearingOf for offsets up to BEARING_SPAN each way, computed once (the same doubles, without an atan2 per call). */
 const BEARING_SPAN = 40;
@@ -479,12 +492,12 @@ export function sideValueAt(card: number, q: number, r: number, f: number, m: In
  * round, against the enemy's predicted path (0 with no enemy ship): the styles' card values.
  */
 export function mainShare(q: number, r: number, f: number, m: Int8Array): number {
-  return enHull ? mainValueAt(q, r, f, m, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, mainWeapon().damage) : 0;
+  return enHull ? mainValueAt(q, r, f, m, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_[E2N], E2R_[E2N], E2F_[E2N]) / Math.max(1, mainWeapon().damage) : 0;
 }
 
 /** The same for a broadside card (Cmd.PortBroadside or Cmd.StarboardBroadside). */
 export function broadsideShare(card: number, q: number, r: number, f: number, m: Int8Array): number {
-  return enHull ? sideValueAt(card, q, r, f, m, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, broadsideWeapon().damage) : 0;
+  return enHull ? sideValueAt(card, q, r, f, m, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_[E2N], E2R_[E2N], E2F_[E2N]) / Math.max(1, broadsideWeapon().damage) : 0;
 }
 
 /** How much the enemy's main weapon (each mount along its first arrow) threatens our hull at pose (q, r, f) when the enemy stands at (eq, er, ef). */
@@ -509,18 +522,18 @@ export function shellDanger(q: number, r: number, f: number, ply: number): numbe
   const n = myHull.hexCount;
   const o = f * n;
   for (let i = 0; i < NSH; i++) {
-    const dir = SHF[i];
-    const from = ply === 1 ? 0 : SHS[i] + 1;
-    const to = ply === 1 ? SHS[i] : 2 * SHS[i];
+    const dir = SHF_[i];
+    const from = ply === 1 ? 0 : SHS_[i] + 1;
+    const to = ply === 1 ? SHS_[i] : 2 * SHS_[i];
     // Is some hull hex step k (from..to) of the shell's line? Tested hex by hex, as in rayToHull.
     const dq = DQ[dir];
     const dr = DR[dir];
     for (let h = 0; h < n; h++) {
-      const x = q + myHull.rotQ[o + h] - SHQ[i];
-      const y = r + myHull.rotR[o + h] - SHR[i];
+      const x = q + myHull.rotQ[o + h] - SHQ_[i];
+      const y = r + myHull.rotR[o + h] - SHR_[i];
       const k = dq !== 0 ? x * dq : y * dr;
       if (k >= from && k <= to && x === k * dq && y === k * dr) {
-        danger += SHD[i];
+        danger += SHD_[i];
         break;
       }
     }
@@ -540,6 +553,7 @@ export const MT = new Int8Array(M_SIZE);
 export const PLAN_M = new Int8Array(M_SIZE);
 /** Our mat as it stands at the decision (loaded by observe). */
 export const NOW_M = new Int8Array(M_SIZE);
+const M_SIZE_ = M_SIZE, M0_ = M0, M1_ = M1, M2_ = M2, M3_ = M3, MB_ = MB, MT_ = MT, PLAN_M_ = PLAN_M, NOW_M_ = NOW_M;
 
 export function matLoad(p: number, m: Int8Array): void {
   m[0] = V.linCount[p];
@@ -569,18 +583,19 @@ export function matCopy(from: Int8Array, to: Int8Array): void {
 /** Mats already tried at one search level (an ignored thrust leaves the mat as another setting does). */
 export const SEEN1 = new Int8Array(10 * M_SIZE);
 export const SEEN2 = new Int8Array(10 * M_SIZE);
+const SEEN1_ = SEEN1, SEEN2_ = SEEN2;
 
 /** Has mat m (its tokens; supplies aside) been seen among the first n entries of `seen`? If not, record it as entry n. */
 export function seenBefore(seen: Int8Array, n: number, m: Int8Array): boolean {
   for (let j = 0; j < n; j++) {
-    const o = j * M_SIZE;
+    const o = j * M_SIZE_;
     let same = seen[o] === m[0] && seen[o + 5] === m[5];
     for (let x = 0; x < m[0] && same; x++) if (seen[o + 1 + x] !== m[1 + x]) same = false;
     for (let x = 0; x < m[5] && same; x++) if (seen[o + 6 + x] !== m[6 + x]) same = false;
     if (same) return true;
   }
   // The tokens only (entries 0..7): the supplies are never compared.
-  const o = n * M_SIZE;
+  const o = n * M_SIZE_;
   for (let x = 0; x < 8; x++) seen[o + x] = m[x];
   return false;
 }
@@ -647,6 +662,7 @@ export let simShip = false;
 /** Damage of the weapon tokens the hull ran over on the way. */
 export let simOverrun = 0;
 export const OVERRUN = new Int8Array(MAX_TOKENS);
+const OVERRUN_ = OVERRUN;
 
 /**
  * Move our hull from (q, r, f) by mat m; stop at the first step into the edge or the enemy
@@ -658,7 +674,7 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
   simShip = false;
   simOverrun = 0;
   const nt = overrun ? NTOK : 0;
-  for (let i = 0; i < nt; i++) OVERRUN[i] = 0;
+  for (let i = 0; i < nt; i++) OVERRUN_[i] = 0;
   const nl = m[0];
   const n = nl + m[5];
   for (let s = 0; s < n; s++) {
@@ -687,9 +703,9 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
     r = nr;
     f = nf;
     for (let i = 0; i < nt; i++) {
-      if (OVERRUN[i] === 0 && distance(q, r, TOKQ[i], TOKR[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ[i], TOKR[i]) >= 0) {
-        OVERRUN[i] = 1;
-        simOverrun += TOKD[i];
+      if (OVERRUN_[i] === 0 && distance(q, r, TOKQ_[i], TOKR_[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ_[i], TOKR_[i]) >= 0) {
+        OVERRUN_[i] = 1;
+        simOverrun += TOKD_[i];
       }
     }
   }
@@ -715,28 +731,28 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
     path += lin;
   }
   if (edgeDistance(q, r) > MY_REACH + path) return true;
-  matCopy(m, MB);
+  matCopy(m, MB_);
   for (let round = 0; round < 4; round++) {
-    if (MB[0] === 0 && MB[5] === 0) return true;
+    if (MB_[0] === 0 && MB_[5] === 0) return true;
     let bestE = -1;
     let bestMargin = -1;
     let bq = q;
     let br = r;
     let bf = f;
-    for (let i = 0; i <= MB[0]; i++) {
+    for (let i = 0; i <= MB_[0]; i++) {
       let e: number;
-      if (i < MB[0]) {
-        e = opposite(MB[1 + i]);
+      if (i < MB_[0]) {
+        e = opposite(MB_[1 + i]);
         let dup = false;
-        for (let j = 0; j < i; j++) if (MB[1 + j] === MB[1 + i]) dup = true;
+        for (let j = 0; j < i; j++) if (MB_[1 + j] === MB_[1 + i]) dup = true;
         if (dup) continue;
       } else {
-        if (MB[5] === 0) continue;
-        e = MB[6] === TOK_CW ? ENGINE_CCW : ENGINE_CW;
+        if (MB_[5] === 0) continue;
+        e = MB_[6] === TOK_CW ? ENGINE_CCW : ENGINE_CW;
       }
-      matCopy(MB, MT);
-      matEngine(MT, e, f);
-      simMove(q, r, f, MT, null, E1R, E1F, 0, false);
+      matCopy(MB_, MT_);
+      matEngine(MT_, e, f);
+      simMove(q, r, f, MT_, null, E1R_, E1F_, 0, false);
       if (simEdge) continue;
       const mg = hullMargin(myHull, simQ, simR, simF);
       if (mg > bestMargin) {
@@ -748,7 +764,7 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
       }
     }
     if (bestE < 0) return false;
-    matEngine(MB, bestE, f);
+    matEngine(MB_, bestE, f);
     q = bq;
     r = br;
     f = bf;
@@ -759,13 +775,13 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
 /** Common terms of a pose's value: distance kept, edge clearance, speed, spin, shells, the enemy's main line. */
 export function baseEval(q: number, r: number, f: number, m: Int8Array, ply: number, eq: number, er: number, ef: number): number {
   let v = 0;
-  if (enHull) v -= KIT.rangeWeight * Math.abs(distance(q, r, eq, er) - KIT.range);
+  if (enHull) v -= KIT_.rangeWeight * Math.abs(distance(q, r, eq, er) - KIT_.range);
   const mg = hullMargin(myHull, q, r, f);
-  if (mg < KIT.edgeMargin) v -= 3 * (KIT.edgeMargin - mg);
-  if (m[0] > KIT.maxSpeed) v -= 2.5 * (m[0] - KIT.maxSpeed);
+  if (mg < KIT_.edgeMargin) v -= 3 * (KIT_.edgeMargin - mg);
+  if (m[0] > KIT_.maxSpeed) v -= 2.5 * (m[0] - KIT_.maxSpeed);
   if (ply === 2) v -= 0.7 * m[5];
   v -= shellDanger(q, r, f, ply);
-  if (KIT.threat > 0) v -= KIT.threat * enemyMainThreat(q, r, f, eq, er, ef, ply);
+  if (KIT_.threat > 0) v -= KIT_.threat * enemyMainThreat(q, r, f, eq, er, ef, ply);
   return v;
 }
 
@@ -786,7 +802,7 @@ function tryEngine(e: number, q: number, r: number, f: number, from: Int8Array, 
 /** A pose's value v less what the move there cost: tokens run over, a hull hex off the board, and the style's value of a collision at this ply. */
 function afterMove(v: number, overrun: number, edge: boolean, ship: boolean, ply: number): number {
   v -= overrun;
-  if (edge) v -= UNSAFE;
+  if (edge) v -= UNSAFE_;
   if (ship) v += hooks.collision(ply);
   return v;
 }
@@ -802,16 +818,16 @@ export function planScore(q: number, r: number, f: number, m: Int8Array): number
   let best = -1e9;
   let seen = 0;
   for (let i = 0; i < 10; i++) {
-    if (!tryEngine(engineSetting(i), q, r, f, m, M2, SEEN2, seen, E2Q, E2R, E2F, E2N)) continue;
+    if (!tryEngine(engineSetting(i), q, r, f, m, M2_, SEEN2_, seen, E2Q_, E2R_, E2F_, E2N)) continue;
     seen++;
     const q2 = simQ;
     const r2 = simR;
     const f2 = simF;
-    let v = afterMove(hooks.evaluate(q2, r2, f2, M2, 2), simOverrun, simEdge, simShip, 2);
-    if (v > best && !recoverable(q2, r2, f2, M2)) v -= UNRECOVERABLE;
+    let v = afterMove(hooks.evaluate(q2, r2, f2, M2_, 2), simOverrun, simEdge, simShip, 2);
+    if (v > best && !recoverable(q2, r2, f2, M2_)) v -= UNRECOVERABLE_;
     if (v > best) best = v;
   }
-  return s1 + GAMMA * best;
+  return s1 + GAMMA_ * best;
 }
 
 /** The planned engine setting and where it takes us (set by planEngine). */
@@ -829,29 +845,29 @@ export function planEngine(): void {
   const q0 = V.shipQ[ME];
   const r0 = V.shipR[ME];
   const f0 = V.facing[ME];
-  matLoad(ME, M0);
+  matLoad(ME, M0_);
   let bestScore = -1e18;
   let bestE = ENGINE_NONE;
   let seen = 0;
   for (let i = 0; i < 10; i++) {
     const e = engineSetting(i);
-    if (!tryEngine(e, q0, r0, f0, M0, M1, SEEN1, seen, E1Q, E1R, E1F, E1N)) continue;
+    if (!tryEngine(e, q0, r0, f0, M0_, M1_, SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
     seen++;
     // planScore simulates moves of its own: keep this one's outcome first.
     const edge = simEdge;
     const ship = simShip;
     const overrun = simOverrun;
-    const score = planScore(simQ, simR, simF, M1);
+    const score = planScore(simQ, simR, simF, M1_);
     const v = afterMove(score, overrun, edge, ship, 1);
     if (v > bestScore) {
       bestScore = v;
       bestE = e;
-      NUM[PLAN_SCORE] = score;
+      NUM_[PLAN_SCORE_] = score;
     }
   }
-  matCopy(M0, PLAN_M);
-  matEngine(PLAN_M, bestE, f0);
-  simMove(q0, r0, f0, PLAN_M, E1Q, E1R, E1F, E1N);
+  matCopy(M0_, PLAN_M_);
+  matEngine(PLAN_M_, bestE, f0);
+  simMove(q0, r0, f0, PLAN_M_, E1Q_, E1R_, E1F_, E1N);
   PLAN_E = bestE;
   PLAN_Q = simQ;
   PLAN_R = simR;
@@ -865,20 +881,21 @@ export const NUM = new Float64Array(2);
 export const P2E_GAIN = 0;
 /** planScore of the planned pose and mat (set by planEngine). */
 export const PLAN_SCORE = 1;
+const NUM_ = NUM, P2E_GAIN_ = P2E_GAIN, PLAN_SCORE_ = PLAN_SCORE;
 export function planPowerToEngines(q: number, r: number, f: number, m: Int8Array, base: number): void {
   P2E_DIR = 0;
-  NUM[P2E_GAIN] = -1e9;
+  NUM_[P2E_GAIN_] = -1e9;
   for (let d = 0; d < 6; d++) {
     const nq = q + DQ[d];
     const nr = r + DR[d];
     let v = 0;
-    if (hullMargin(myHull, nq, nr, f) === 0) v -= UNSAFE;
-    if (enHull && hullsOverlap(myHull, nq, nr, f, enHull, E1Q[E1N], E1R[E1N], E1F[E1N])) v += hooks.collision(1);
-    matCopy(m, M3);
-    matThrust(M3, d);
-    v += planScore(nq, nr, f, M3);
-    if (v - base > NUM[P2E_GAIN]) {
-      NUM[P2E_GAIN] = v - base;
+    if (hullMargin(myHull, nq, nr, f) === 0) v -= UNSAFE_;
+    if (enHull && hullsOverlap(myHull, nq, nr, f, enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N])) v += hooks.collision(1);
+    matCopy(m, M3_);
+    matThrust(M3_, d);
+    v += planScore(nq, nr, f, M3_);
+    if (v - base > NUM_[P2E_GAIN_]) {
+      NUM_[P2E_GAIN_] = v - base;
       P2E_DIR = d;
     }
   }
@@ -901,10 +918,10 @@ export function commitBest(slotKey: (c: number) => number, engine: number, p2eDi
   let b = CARD_NONE;
   for (let c = 0; c < CARDS; c++) {
     if (!inHand(c)) continue;
-    if (a === CARD_NONE || CARD_VALUE[c] > CARD_VALUE[a]) {
+    if (a === CARD_NONE || CARD_VALUE_[c] > CARD_VALUE_[a]) {
       b = a;
       a = c;
-    } else if (b === CARD_NONE || CARD_VALUE[c] > CARD_VALUE[b]) b = c;
+    } else if (b === CARD_NONE || CARD_VALUE_[c] > CARD_VALUE_[b]) b = c;
   }
   if (b !== CARD_NONE && slotKey(b) < slotKey(a)) {
     const t = a;
@@ -948,7 +965,7 @@ export function threatsNear(reach: number): number {
 
 /** Point-defence targets in reach now (9.2.1). */
 export function pdTargetsNow(): number {
-  return K.weapons.pointDefenceTargets(V, ME, pdRange(), LIST, 0);
+  return K.weapons.pointDefenceTargets(V, ME, pdRange(), LIST_, 0);
 }
 
 /** How much we want to shoot a target id (hull hex or small token); higher is better. */
@@ -985,7 +1002,7 @@ export function chooseTarget(ctx: DecisionContext): number {
 /** A held Defence Stations at a firing window (10.1.4): fire at a close torpedo or armed corvette (any target when pdEager). */
 export function choosePdWindow(ctx: DecisionContext): number {
   let best = 0;
-  let bestV = KIT.pdEager ? -1e9 : 6.5;
+  let bestV = KIT_.pdEager ? -1e9 : 6.5;
   for (let i = 1; i < ctx.count; i++) {
     const v = targetValue(ctx.legal[i] - 1);
     if (v > bestV) {
@@ -1001,10 +1018,10 @@ export function enemyLineHex(): number {
   if (!enHull) return -1;
   const m = enHull.mounts.main[0];
   if (!m) return -1;
-  const ef = E1F[E1N];
+  const ef = E1F_[E1N];
   const o = ef * enHull.hexCount;
-  let q = E1Q[E1N] + enHull.rotQ[o + m.hex];
-  let r = E1R[E1N] + enHull.rotR[o + m.hex];
+  let q = E1Q_[E1N] + enHull.rotQ[o + m.hex];
+  let r = E1R_[E1N] + enHull.rotR[o + m.hex];
   const dir = (ef + m.directions[0]) % 6;
   for (let k = 0; k < 12; k++) {
     q += DQ[dir];
@@ -1030,10 +1047,10 @@ export function sectionExposure(sec: number, lineHex: number): number {
     if (i === lineHex) onLine = 2;
     const hq = q + myHull.rotQ[o + i];
     const hr = r + myHull.rotR[o + i];
-    const d = distanceToHull(enHull, E1Q[E1N], E1R[E1N], E1F[E1N], hq, hr);
+    const d = distanceToHull(enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], hq, hr);
     if (d < near) near = d;
     for (let t = 0; t < NET; t++) {
-      const dt = distance(hq, hr, ETQ[t], ETR[t]);
+      const dt = distance(hq, hr, ETQ_[t], ETR_[t]);
       if (dt < near) near = dt;
     }
   }
@@ -1105,9 +1122,9 @@ export function chooseFireDir(ctx: DecisionContext): number {
   for (let i = 0; i < ctx.count; i++) {
     const dir = (f + m.directions[ctx.legal[i]]) % 6;
     const v =
-      w.weaponClass === WeaponClass.Projectile && speedAlong(NOW_M, dir) >= w.speed
+      w.weaponClass === WeaponClass.Projectile && speedAlong(NOW_M_, dir) >= w.speed
         ? -w.damage
-        : weaponValue(w, q + myHull.rotQ[o + m.hex], r + myHull.rotR[o + m.hex], dir, enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q[E1N], E1R[E1N], E1F[E1N]);
+        : weaponValue(w, q + myHull.rotQ[o + m.hex], r + myHull.rotR[o + m.hex], dir, enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q_[E1N], E1R_[E1N], E1F_[E1N]);
     if (v > bestV) {
       bestV = v;
       best = ctx.legal[i];
@@ -1155,17 +1172,17 @@ export function corvPosValue(slot: number, q: number, r: number, f: number, canF
   const ed = edgeDistance(nq, nr);
   if (ed === 0) v -= 6;
   else if (ed === 1 && edgeDistance(nq + DQ[f], nr + DR[f]) === 0) v -= 1.5;
-  if (hullHexAt(myHull, D1Q[D1N], D1R[D1N], D1F[D1N], nq, nr) >= 0) v -= 6;
+  if (hullHexAt(myHull, D1Q_[D1N], D1R_[D1N], D1F_[D1N], nq, nr) >= 0) v -= 6;
   if (K.weapons.tokenOn(V, q, r, 0, self) >= 0) v -= 8;
   if (!enHull) return milli(v);
-  if (hullHexAt(enHull, E1Q[E1N], E1R[E1N], E1F[E1N], nq, nr) >= 0) v -= 6;
+  if (hullHexAt(enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], nq, nr) >= 0) v -= 6;
   const w = corvWeapon(slot);
   const eq = V.shipQ[EN];
   const er = V.shipR[EN];
   const ef = V.facing[EN];
   if (w) {
-    const now = canFire ? weaponValue(w, q, r, f, enHull, enHull.evasion, eq, er, ef, E1Q[E1N], E1R[E1N], E1F[E1N]) : 0;
-    const next = 0.5 * weaponValue(w, nq, nr, f, enHull, enHull.evasion, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]);
+    const now = canFire ? weaponValue(w, q, r, f, enHull, enHull.evasion, eq, er, ef, E1Q_[E1N], E1R_[E1N], E1F_[E1N]) : 0;
+    const next = 0.5 * weaponValue(w, nq, nr, f, enHull, enHull.evasion, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_[E2N], E2R_[E2N], E2F_[E2N]);
     v += now > next ? now : next;
     v -= 0.15 * Math.abs(distanceToHull(enHull, eq, er, ef, q, r) - idealRange(w));
     v -= 0.1 * turnsToFace(q, r, f, eq, er);
@@ -1178,7 +1195,7 @@ export function corvFireValue(slot: number): number {
   const w = corvWeapon(slot);
   if (!w || !enHull) return 0;
   const i = V.corvTok[ME * CORVETTES + slot];
-  const v = weaponValue(w, V.tokQ[i], V.tokR[i], V.tokFacing[i], enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q[E1N], E1R[E1N], E1F[E1N]);
+  const v = weaponValue(w, V.tokQ[i], V.tokR[i], V.tokFacing[i], enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q_[E1N], E1R_[E1N], E1F_[E1N]);
   // Direct fire is only offered with a target: a token target is worth a little.
   return milli(w.weaponClass === WeaponClass.DirectFire && v === 0 ? 0.6 : v);
 }
@@ -1190,7 +1207,7 @@ export function chooseActivation(ctx: DecisionContext): number {
     const idx = ME * CORVETTES + slot;
     if (V.corvLoc[idx] !== CORV_BOARD) continue;
     const i = V.corvTok[idx];
-    CORV_NOW[slot] = corvPosValue(slot, V.tokQ[i], V.tokR[i], V.tokFacing[i], !V.corvFired[idx] && left >= 1, i);
+    CORV_NOW_[slot] = corvPosValue(slot, V.tokQ[i], V.tokR[i], V.tokFacing[i], !V.corvFired[idx] && left >= 1, i);
   }
   let best = ACT_PASS;
   let bestV = 50;
@@ -1201,17 +1218,17 @@ export function chooseActivation(ctx: DecisionContext): number {
     if (a >= ACT_FIRE) {
       const slot = a - ACT_FIRE;
       const i = V.corvTok[ME * CORVETTES + slot];
-      v = corvFireValue(slot) - 300 + corvPosValue(slot, V.tokQ[i], V.tokR[i], V.tokFacing[i], false, i) - CORV_NOW[slot];
+      v = corvFireValue(slot) - 300 + corvPosValue(slot, V.tokQ[i], V.tokR[i], V.tokFacing[i], false, i) - CORV_NOW_[slot];
     } else {
-      decodeMove(a, MV);
-      const slot = MV[0];
+      decodeMove(a, MV_);
+      const slot = MV_[0];
       const idx = ME * CORVETTES + slot;
       const i = V.corvTok[idx];
-      const dir = (V.tokFacing[i] + MV[1] + 6) % 6;
-      const q = V.tokQ[i] + DQ[dir] * MV[2];
-      const r = V.tokR[i] + DR[dir] * MV[2];
-      const f = (dir + MV[3] + 6) % 6;
-      v = corvPosValue(slot, q, r, f, !V.corvFired[idx] && left >= 2, i) - CORV_NOW[slot];
+      const dir = (V.tokFacing[i] + MV_[1] + 6) % 6;
+      const q = V.tokQ[i] + DQ[dir] * MV_[2];
+      const r = V.tokR[i] + DR[dir] * MV_[2];
+      const f = (dir + MV_[3] + 6) % 6;
+      v = corvPosValue(slot, q, r, f, !V.corvFired[idx] && left >= 2, i) - CORV_NOW_[slot];
     }
     if (v > bestV) {
       bestV = v;
@@ -1227,9 +1244,9 @@ export function chooseLaunch(ctx: DecisionContext): number {
   let bestV = -1e9;
   for (let k = 0; k < ctx.count; k++) {
     const a = ctx.legal[k];
-    decodeLaunch(a, MV);
-    if (!K.corvettes.launchSpot(V, ME, MV[1], MV[2], MV[3], XY)) continue;
-    const v = (corvWorth(MV[0]) >> 1) + corvPosValue(MV[0], XY[0], XY[1], XY[2], true, -1);
+    decodeLaunch(a, MV_);
+    if (!K.corvettes.launchSpot(V, ME, MV_[1], MV_[2], MV_[3], XY_)) continue;
+    const v = (corvWorth(MV_[0]) >> 1) + corvPosValue(MV_[0], XY_[0], XY_[1], XY_[2], true, -1);
     if (v > bestV) {
       bestV = v;
       best = a;
@@ -1296,7 +1313,7 @@ export function kitChoose(ctx: DecisionContext): number {
     case D_TARGET:
       return chooseTarget(ctx);
     case D_BOOST:
-      return KIT.payAccuracy ? 1 : 0;
+      return KIT_.payAccuracy ? 1 : 0;
     case D_CORV_OPTION:
       return chooseCorvetteOption(ctx);
     case D_LAUNCH:
@@ -1313,11 +1330,11 @@ export function kitChoose(ctx: DecisionContext): number {
 
 /** Power to Engines played through Vent Coolant: its direction now. */
 export function chooseP2EDirection(): number {
-  matLoad(ME, M1);
+  matLoad(ME, M1_);
   const q = V.shipQ[ME];
   const r = V.shipR[ME];
   const f = V.facing[ME];
-  planPowerToEngines(q, r, f, M1, planScore(q, r, f, M1));
+  planPowerToEngines(q, r, f, M1_, planScore(q, r, f, M1_));
   return P2E_DIR;
 }
 
