@@ -289,9 +289,21 @@ export function reachOf(hull: Hull): number {
 export function hullMargin(hull: Hull, q: number, r: number, f: number): number {
   const n = hull.hexCount;
   const o = f * n;
+  const rotQ = hull.rotQ;
+  const rotR = hull.rotR;
+  // edgeDistance with the grid's module bindings read once (each read is a TDZ check).
+  const grid = edgeGrid;
+  const w = edgeW;
+  const h = edgeH;
+  const x0 = q - edgeQ0;
+  const y0 = r - edgeR0;
   let m = 100;
   for (let i = 0; i < n; i++) {
-    const d = edgeDistance(q + hull.rotQ[o + i], r + hull.rotR[o + i]);
+    const x = x0 + rotQ[o + i];
+    const y = y0 + rotR[o + i];
+    // Off the grid: off the board, and no hex is nearer the edge.
+    if (x < 0 || y < 0 || x >= w || y >= h) return 0;
+    const d = grid[y * w + x];
     if (d < m) m = d;
   }
   return m;
