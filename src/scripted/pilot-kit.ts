@@ -788,8 +788,13 @@ export function recoverable(q: number, r: number, f: number, m: Int8Array): bool
 export function baseEval(q: number, r: number, f: number, m: Int8Array, ply: number, eq: number, er: number, ef: number): number {
   let v = 0;
   if (enHull) v -= KIT_.rangeWeight * Math.abs(distance(q, r, eq, er) - KIT_.range);
-  const mg = hullMargin(myHull, q, r, f);
-  if (mg < KIT_.edgeMargin) v -= 3 * (KIT_.edgeMargin - mg);
+  const margin = KIT_.edgeMargin;
+  // Edge distance drops by at most one a hex: with the centre margin + MY_REACH or more from
+  // the edge, every hull hex is at least margin away, and hullMargin need not be measured.
+  if (edgeDistance(q, r) < margin + MY_REACH) {
+    const mg = hullMargin(myHull, q, r, f);
+    if (mg < margin) v -= 3 * (margin - mg);
+  }
   if (m[0] > KIT_.maxSpeed) v -= 2.5 * (m[0] - KIT_.maxSpeed);
   if (ply === 2) v -= 0.7 * m[5];
   v -= shellDanger(q, r, f, ply);
