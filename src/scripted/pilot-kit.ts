@@ -135,6 +135,7 @@ export const CARD_VALUE = new Float64Array(CARDS);
 const FC_ = FC, XY_ = XY, MV_ = MV, LIST_ = LIST, CORV_NOW_ = CORV_NOW, CARD_VALUE_ = CARD_VALUE;
 
 export function observe(ctx: DecisionContext): void {
+  memoNewDecision();
   K = ctx.kernel;
   V = ctx.view;
   if (edgeBoard !== K.t.board) buildEdgeGrid();
@@ -829,6 +830,55 @@ function engineSetting(i: number): number {
   return i === 0 ? ENGINE_NONE : i - 1;
 }
 
+/**
+ * Second-round poses already valued at this decision: the search reaches the same pose and
+ * mat by different first rounds (and Power to Engines repeats it), and the style's value of a
+ * pose at ply 2 and whether it can brake (recoverable) depend only on the pose and the mat's
+ * tokens (supplies aside) within one decision. An open-addressed table keyed by the pose and
+ * the tokens; entries are live when their stamp is the decision's generation (observe).
+ */
+const MEMO_SIZE = 1024;
+const MEMO_POSE = new Int32Array(MEMO_SIZE);
+const MEMO_MAT = new Int32Array(MEMO_SIZE);
+const MEMO_STAMP = new Int32Array(MEMO_SIZE);
+const MEMO_EVAL = new Float64Array(MEMO_SIZE);
+/** recoverable at the entry: 1 yes, 0 no, -1 not asked yet. */
+const MEMO_REC = new Int8Array(MEMO_SIZE);
+const MEMO_GEN = new Int32Array(1);
+
+/** A new decision: every memo entry goes stale. */
+function memoNewDecision(): void {
+  if (MEMO_GEN[0] === 0x7fffffff) {
+    MEMO_STAMP.fill(0);
+    MEMO_GEN[0] = 0;
+  }
+  MEMO_GEN[0]++;
+}
+
+/** The memo entry of pose (q, r, f) with mat m (stale entries are reused: check MEMO_STAMP), or -1 when it cannot be kept. */
+function memoSlot(q: number, r: number, f: number, m: Int8Array): number {
+  if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
+  const pose = ((q + 512) << 13) | ((r + 512) << 3) | f;
+  const nl = m[0];
+  const nr = m[5];
+  // Fixed fields: counts in bits 0-4, linear tokens (0..5) from bit 5, rotation tokens from bit 17.
+  let mat = nl | (nr << 3);
+  for (let i = 0; i < nl; i++) mat |= m[1 + i] << (5 + 3 * i);
+  for (let i = 0; i < nr; i++) mat |= (m[6 + i] & 7) << (17 + 3 * i);
+  const gen = MEMO_GEN[0];
+  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> 22;
+  for (let probe = 0; probe < 32; probe++) {
+    if (MEMO_STAMP[h] !== gen) {
+      MEMO_POSE[h] = pose;
+      MEMO_MAT[h] = mat;
+      return h;
+    }
+    if (MEMO_POSE[h] === pose && MEMO_MAT[h] === mat) return h;
+    h = (h + 1) & (MEMO_SIZE - 1);
+  }
+  return -1;
+}
+
 /** Value of ending round one at pose (q, r, f) with mat m: that pose, plus the best second round. */
 export function planScore(q: number, r: number, f: number, m: Int8Array): number {
   const s1 = hooks.evaluate(q, r, f, m, 1);
@@ -840,8 +890,23 @@ export function planScore(q: number, r: number, f: number, m: Int8Array): number
     const q2 = simQ;
     const r2 = simR;
     const f2 = simF;
-    let v = afterMove(hooks.evaluate(q2, r2, f2, M2_, 2), simOverrun, simEdge, simShip, 2);
-    if (v > best && !recoverable(q2, r2, f2, M2_)) v -= UNRECOVERABLE_;
+    const slot = memoSlot(q2, r2, f2, M2_);
+    let v: number;
+    if (slot < 0) {
+      v = afterMove(hooks.evaluate(q2, r2, f2, M2_, 2), simOverrun, simEdge, simShip, 2);
+      if (v > best && !recoverable(q2, r2, f2, M2_)) v -= UNRECOVERABLE_;
+    } else {
+      if (MEMO_STAMP[slot] !== MEMO_GEN[0]) {
+        MEMO_STAMP[slot] = MEMO_GEN[0];
+        MEMO_EVAL[slot] = hooks.evaluate(q2, r2, f2, M2_, 2);
+        MEMO_REC[slot] = -1;
+      }
+      v = afterMove(MEMO_EVAL[slot], simOverrun, simEdge, simShip, 2);
+      if (v > best) {
+        if (MEMO_REC[slot] < 0) MEMO_REC[slot] = recoverable(q2, r2, f2, M2_) ? 1 : 0;
+        if (MEMO_REC[slot] === 0) v -= UNRECOVERABLE_;
+      }
+    }
     if (v > best) best = v;
   }
   return s1 + GAMMA_ * best;
