@@ -359,7 +359,17 @@ export function rayToHull(q: number, r: number, dir: number, len: number, hull: 
     if (k >= 1 && k < first && x === k * dq && y === k * dr) first = k;
   }
   if (first > len) return 0;
-  for (let k = 1; k <= first; k++) if (edgeDistance(q + k * dq, r + k * dr) === 0) return 0;
+  // edgeDistance inlined, the grid's module bindings read once.
+  const grid = edgeGrid;
+  const w = edgeW;
+  const h = edgeH;
+  const x0 = q - edgeQ0;
+  const y0 = r - edgeR0;
+  for (let k = 1; k <= first; k++) {
+    const x = x0 + k * dq;
+    const y = y0 + k * dr;
+    if (x < 0 || y < 0 || x >= w || y >= h || grid[y * w + x] === 0) return 0;
+  }
   return first;
 }
 
@@ -683,9 +693,20 @@ const OVERRUN_ = OVERRUN;
  * run over are not counted (simOverrun 0).
  */
 export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16Array | null, er: Int16Array, ef: Int8Array, en: number, overrun = true): void {
-  simEdge = false;
-  simShip = false;
-  simOverrun = 0;
+  // Module bindings read once into locals (each read of a module `let` is a TDZ check), the
+  // results written back at the end.
+  const hull = myHull;
+  const reach = MY_REACH;
+  const en2 = eq ? enHull : null;
+  const pairReach = reach + EN_REACH;
+  const grid = edgeGrid;
+  const w = edgeW;
+  const h = edgeH;
+  const q0 = edgeQ0;
+  const r0 = edgeR0;
+  let edge = false;
+  let ship = false;
+  let over = 0;
   const nt = overrun ? NTOK : 0;
   for (let i = 0; i < nt; i++) OVERRUN_[i] = 0;
   const nl = m[0];
@@ -701,14 +722,17 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
       nq += DQ[t];
       nr += DR[t];
     }
-    if (edgeDistance(nq, nr) <= MY_REACH && hullMargin(myHull, nq, nr, nf) === 0) {
-      simEdge = true;
+    const x = nq - q0;
+    const y = nr - r0;
+    const ed = x < 0 || y < 0 || x >= w || y >= h ? 0 : grid[y * w + x];
+    if (ed <= reach && hullMargin(hull, nq, nr, nf) === 0) {
+      edge = true;
       break;
     }
-    if (eq && enHull) {
+    if (eq && en2) {
       const k = s + 1 < en ? s + 1 : en;
-      if (distance(nq, nr, eq[k], er[k]) <= MY_REACH + EN_REACH && hullsOverlap(myHull, nq, nr, nf, enHull, eq[k], er[k], ef[k])) {
-        simShip = true;
+      if (distance(nq, nr, eq[k], er[k]) <= pairReach && hullsOverlap(hull, nq, nr, nf, en2, eq[k], er[k], ef[k])) {
+        ship = true;
         break;
       }
     }
@@ -716,12 +740,15 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
     r = nr;
     f = nf;
     for (let i = 0; i < nt; i++) {
-      if (OVERRUN_[i] === 0 && distance(q, r, TOKQ_[i], TOKR_[i]) <= MY_REACH && hullHexAt(myHull, q, r, f, TOKQ_[i], TOKR_[i]) >= 0) {
+      if (OVERRUN_[i] === 0 && distance(q, r, TOKQ_[i], TOKR_[i]) <= reach && hullHexAt(hull, q, r, f, TOKQ_[i], TOKR_[i]) >= 0) {
         OVERRUN_[i] = 1;
-        simOverrun += TOKD_[i];
+        over += TOKD_[i];
       }
     }
   }
+  simEdge = edge;
+  simShip = ship;
+  simOverrun = over;
   simQ = q;
   simR = r;
   simF = f;
