@@ -472,18 +472,21 @@ export function speedAlong(m: Int8Array, dir: number): number {
  * it meets), so it counts against.
  */
 export function mountsValue(mounts: readonly Mount[], w: Weapon, q: number, r: number, f: number, m: Int8Array, aq: number, ar: number, af: number, bq: number, br: number, bf: number): number {
-  if (!enHull) return 0;
+  // Module bindings into locals once (each read of a module `let` is a TDZ check).
+  const en = enHull;
+  if (!en) return 0;
+  const hull = myHull;
   const all = K.fireAllBroadside;
-  const o = f * myHull.hexCount;
+  const o = f * hull.hexCount;
   let total = 0;
   for (let i = 0; i < mounts.length; i++) {
     const mt = mounts[i];
-    const mq = q + myHull.rotQ[o + mt.hex];
-    const mr = r + myHull.rotR[o + mt.hex];
+    const mq = q + hull.rotQ[o + mt.hex];
+    const mr = r + hull.rotR[o + mt.hex];
     let best = -1e9;
     for (let j = 0; j < mt.directions.length; j++) {
       const dir = (f + mt.directions[j]) % 6;
-      const v = w.weaponClass === WeaponClass.Projectile && speedAlong(m, dir) >= w.speed ? -w.damage : weaponValue(w, mq, mr, dir, enHull, enHull.evasion, aq, ar, af, bq, br, bf);
+      const v = w.weaponClass === WeaponClass.Projectile && speedAlong(m, dir) >= w.speed ? -w.damage : weaponValue(w, mq, mr, dir, en, en.evasion, aq, ar, af, bq, br, bf);
       if (all) total += v;
       else if (v > best) best = v;
     }
@@ -525,16 +528,21 @@ export function broadsideShare(card: number, q: number, r: number, f: number, m:
 
 /** How much the enemy's main weapon (each mount along its first arrow) threatens our hull at pose (q, r, f) when the enemy stands at (eq, er, ef). */
 export function enemyMainThreat(q: number, r: number, f: number, eq: number, er: number, ef: number, ply: number): number {
-  if (!enFaction || !enHull) return 0;
-  const loc = V.cardLoc[EN * CARDS + Cmd.FireMain];
+  const ef0 = enFaction;
+  const eh = enHull;
+  if (!ef0 || !eh) return 0;
+  const view = V;
+  const en = EN;
+  const loc = view.cardLoc[en * CARDS + Cmd.FireMain];
   const ready = loc === LOC_HAND ? 1 : loc === LOC_TRACK && ply === 2 ? 1 : 0.25;
-  const w = enFaction.mainWeapons[V.loadout[EN * 8 + LO_MAIN]];
-  const mounts = enHull.mounts.main;
-  const o = ef * enHull.hexCount;
+  const w = ef0.mainWeapons[view.loadout[en * 8 + LO_MAIN]];
+  const mounts = eh.mounts.main;
+  const o = ef * eh.hexCount;
+  const hull = myHull;
   let total = 0;
   for (let i = 0; i < mounts.length; i++) {
     const m = mounts[i];
-    total += weaponValue(w, eq + enHull.rotQ[o + m.hex], er + enHull.rotR[o + m.hex], (ef + m.directions[0]) % 6, myHull, myHull.evasion, q, r, f, q, r, f);
+    total += weaponValue(w, eq + eh.rotQ[o + m.hex], er + eh.rotR[o + m.hex], (ef + m.directions[0]) % 6, hull, hull.evasion, q, r, f, q, r, f);
   }
   return ready * total;
 }
@@ -542,9 +550,12 @@ export function enemyMainThreat(q: number, r: number, f: number, eq: number, er:
 /** Damage from cannon shells on the board that will cross our hull at pose (q, r, f) in this round's (ply 1) or the next round's (ply 2) flight. */
 export function shellDanger(q: number, r: number, f: number, ply: number): number {
   let danger = 0;
-  const n = myHull.hexCount;
+  const ns = NSH;
+  if (ns === 0) return 0;
+  const hull = myHull;
+  const n = hull.hexCount;
   const o = f * n;
-  for (let i = 0; i < NSH; i++) {
+  for (let i = 0; i < ns; i++) {
     const dir = SHF_[i];
     const from = ply === 1 ? 0 : SHS_[i] + 1;
     const to = ply === 1 ? SHS_[i] : 2 * SHS_[i];
@@ -552,8 +563,8 @@ export function shellDanger(q: number, r: number, f: number, ply: number): numbe
     const dq = DQ[dir];
     const dr = DR[dir];
     for (let h = 0; h < n; h++) {
-      const x = q + myHull.rotQ[o + h] - SHQ_[i];
-      const y = r + myHull.rotR[o + h] - SHR_[i];
+      const x = q + hull.rotQ[o + h] - SHQ_[i];
+      const y = r + hull.rotR[o + h] - SHR_[i];
       const k = dq !== 0 ? x * dq : y * dr;
       if (k >= from && k <= to && x === k * dq && y === k * dr) {
         danger += SHD_[i];
