@@ -375,7 +375,10 @@ export class Movement {
       }
       if (!found) break;
     }
-    this.overrunTokens(s);
+    // 12, small tokens: only a ship still moved can be over one (see overrunTokens).
+    let movers = 0;
+    for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE && alive[p]) movers |= 1 << p;
+    if (movers !== 0) this.overrunTokens(s, movers);
   }
 
   // ------------------------------------------------------------------ collisions (12)
@@ -645,6 +648,7 @@ export class Movement {
     if (!collides) {
       const result = thrust(s, p, dir);
       if (log) log.push(EV_POWER, p, dir, result);
+      this.overrunTokens(s, 1 << p);
     } else {
       // The new momentum is its own slot: the mat stays as it was. The log still records
       // what the thrust would have done, so thrust and restore the mat (dir is linear).
@@ -660,8 +664,8 @@ export class Movement {
       this.commandToken = dir;
       this.resolveCommandCollision(s, p, dir);
       this.commandToken = TOK_NONE;
+      // The collision undid p's move: nothing moved, so no token is overrun (overrunTokens).
     }
-    this.overrunTokens(s);
     this.moved[p] = TOK_NONE;
   }
 
@@ -696,19 +700,20 @@ export class Movement {
   /**
    * A capital ship over a small token destroys it; a weapon token deals its full damage to
    * the overlapped section first, then returns to its owner's supply (12, "Colliding with
-   * small tokens").
+   * small tokens"). Only the live ships in `movers` are tested: no token lies under a hull
+   * once a step or command is resolved (invariants.ts), so a ship that has not moved since,
+   * or whose move was undone, is over none, and the first ship over a token is a mover.
    */
-  overrunTokens(s: GameState): void {
+  overrunTokens(s: GameState, movers: number): void {
     if (s.g[G_TOK_TOP] === 0) return; // no small token on the board
-    const n = s.g[G_PLAYERS];
     // The bound is re-read each pass: a token destroyed here can lower the mark.
     for (let i = 0; i < s.g[G_TOK_TOP]; i++) {
       const kind = s.tokKind[i];
       if (kind === SMALL_NONE) continue;
       const q = s.tokQ[i];
       const r = s.tokR[i];
-      for (let p = 0; p < n; p++) {
-        if (!s.alive[p]) continue;
+      for (let p = 0, rest = movers; rest !== 0; p++, rest >>= 1) {
+        if ((rest & 1) === 0) continue;
         const sec = this.sectionAt(s, p, q, r);
         if (sec < 0) continue;
         if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, s.tokOwner[i], 0, sec);
