@@ -304,13 +304,14 @@ export class Movement {
       for (let p = 0; p < n; p++) {
         const tok = alive[p] ? tokenAt(s, p, step) : TOK_NONE;
         moved[p] = tok;
+        // Only a moved ship is ever undone (undo), so only its place is kept.
+        if (tok === TOK_NONE) continue;
         const q = shipQ[p];
         const r = shipR[p];
         const f = facing[p];
         prevQ[p] = q;
         prevR[p] = r;
         prevF[p] = f;
-        if (tok === TOK_NONE) continue;
         any = true;
         if (tok === TOK_CW) facing[p] = f === 5 ? 0 : f + 1;
         else if (tok > TOK_CW) facing[p] = f === 0 ? 5 : f - 1;
@@ -331,6 +332,7 @@ export class Movement {
     }
   }
 
+  /** Put p back where it was before its move (p must have moved: prevQ etc. hold only movers). */
   private undo(s: GameState, p: number): void {
     s.shipQ[p] = this.prevQ[p];
     s.shipR[p] = this.prevR[p];
@@ -404,8 +406,9 @@ export class Movement {
     this.shipsOverlap(s, a, b, sm, sm);
     const ta = this.moved[a];
     const tb = this.moved[b];
-    this.undo(s, a);
-    this.undo(s, b);
+    // A ship that did not move is where it was.
+    if (ta !== TOK_NONE) this.undo(s, a);
+    if (tb !== TOK_NONE) this.undo(s, b);
     const rotational = (ta === TOK_NONE || ta >= TOK_CW) && (tb === TOK_NONE || tb >= TOK_CW);
     let damage: number;
     if (rotational) damage = this.rotationalCollision(s, a, b, ta, tb);
