@@ -44,12 +44,12 @@ const TRACK_CAP = 32;
 /** Hull and board lookups derived from a GameTables object (see Movement). */
 interface Lookups {
   hullRadius: Int8Array;
-  hullGrid: Int8Array[];
+  hullFlat: Int8Array;
   clearance: Int8Array;
-  pairReach: Int8Array;
-  pairGrid: Uint16Array[];
+  pad: number;
+  pairGrid: Uint16Array;
   hullSections: Int32Array;
-  edgeGrid: Uint8Array[];
+  edgeGrid: Uint8Array;
 }
 const lookups = new WeakMap<GameTables, Lookups>();
 
@@ -81,19 +81,22 @@ function buildLookups(t: GameTables): Lookups {
         for (let x2 = 0; x2 < b.width; x2++) if (b.mask[y2 * b.width + x2] !== 1) c = Math.min(c, distance(x, y, x2, y2));
       clearance[y * b.width + x] = Math.min(c, 127);
     }
-  // Per faction pair (fa * F + fb), reach R = ra + rb and, per facing pair and centre offset
-  // of a from b within R, a's overlapping sections | b's << 8 (0: the hulls share no hex).
+  // One flat table each, with one padding for every faction (pad: the largest hull radius),
+  // so a lookup is one index into one typed array. Per faction pair, facing pair and centre
+  // offset of a from b within 2 * pad: a's overlapping sections | b's << 8 (0: the hulls
+  // share no hex); index (((fa * F + fb) * 36 + facingA * 6 + facingB) * D + cr + 2pad) * D
+  // + cq + 2pad, with D = 4 * pad + 1.
   const nf = factions.length;
-  const pairReach = new Int8Array(nf * nf);
-  const pairGrid: Uint16Array[] = [];
+  let pad = 0;
+  for (let f = 0; f < nf; f++) pad = Math.max(pad, hullRadius[f]);
+  const reach = 2 * pad;
+  const d = 2 * reach + 1;
+  const pairGrid = new Uint16Array(nf * nf * 36 * d * d);
   for (let fa = 0; fa < nf; fa++)
     for (let fb = 0; fb < nf; fb++) {
       const ha = factions[fa].hull;
       const rb = hullRadius[fb];
       const db = 2 * rb + 1;
-      const reach = hullRadius[fa] + rb;
-      const d = 2 * reach + 1;
-      const grid = new Uint16Array(36 * d * d);
       for (let facingA = 0; facingA < 6; facingA++)
         for (let facingB = 0; facingB < 6; facingB++)
           for (let cr = -reach; cr <= reach; cr++)
@@ -106,36 +109,44 @@ function buildLookups(t: GameTables): Lookups {
                 const sec = hullGrid[fb][(facingB * db + dr + rb) * db + dq + rb];
                 if (sec !== 0) v |= (1 << ha.hexSection[i]) | (1 << (sec - 1 + 8));
               }
-              grid[((facingA * 6 + facingB) * d + cr + reach) * d + cq + reach] = v;
+              pairGrid[((((fa * nf + fb) * 6 + facingA) * 6 + facingB) * d + cr + reach) * d + cq + reach] = v;
             }
-      pairReach[fa * nf + fb] = reach;
-      pairGrid.push(grid);
     }
   // Per faction, the sections with a hex off the board, per facing and centre within the
-  // board's bounding box widened by the hull radius (beyond it every hex is off).
+  // board's bounding box widened by pad (beyond it every hex is off); index
+  // ((f * 6 + facing) * h + y) * w + x, with w and h the widened width and height.
   const hullSections = new Int32Array(nf);
-  const edgeGrid: Uint8Array[] = [];
+  const w = b.width + 2 * pad;
+  const h = b.height + 2 * pad;
+  const edgeGrid = new Uint8Array(nf * 6 * w * h);
   for (let f = 0; f < nf; f++) {
     const hull = factions[f].hull;
-    const rad = hullRadius[f];
-    const w = b.width + 2 * rad;
-    const h = b.height + 2 * rad;
-    const grid = new Uint8Array(6 * w * h);
     for (let i = 0; i < hull.hexCount; i++) hullSections[f] |= 1 << hull.hexSection[i];
     for (let facing = 0; facing < 6; facing++)
       for (let y = 0; y < h; y++)
         for (let x = 0; x < w; x++) {
           let mask = 0;
           for (let i = 0; i < hull.hexCount; i++) {
-            const hx = x - rad + hull.rotQ[facing * hull.hexCount + i];
-            const hy = y - rad + hull.rotR[facing * hull.hexCount + i];
+            const hx = x - pad + hull.rotQ[facing * hull.hexCount + i];
+            const hy = y - pad + hull.rotR[facing * hull.hexCount + i];
             if (hx < 0 || hy < 0 || hx >= b.width || hy >= b.height || b.mask[hy * b.width + hx] !== 1) mask |= 1 << hull.hexSection[i];
           }
-          grid[(facing * h + y) * w + x] = mask;
+          edgeGrid[((f * 6 + facing) * h + y) * w + x] = mask;
         }
-    edgeGrid.push(grid);
   }
-  return { hullRadius, hullGrid, clearance, pairReach, pairGrid, hullSections, edgeGrid };
+  // Per faction, facing and offset within pad of the centre, section + 1 of the hull hex
+  // there (0: none), flat: index ((f * 6 + facing) * e + dr + pad) * e + dq + pad, e = 2pad + 1.
+  const e = 2 * pad + 1;
+  const hullFlat = new Int8Array(nf * 6 * e * e);
+  for (let f = 0; f < nf; f++) {
+    const rad = hullRadius[f];
+    const dg = 2 * rad + 1;
+    for (let facing = 0; facing < 6; facing++)
+      for (let dr = -rad; dr <= rad; dr++)
+        for (let dq = -rad; dq <= rad; dq++)
+          hullFlat[((f * 6 + facing) * e + dr + pad) * e + dq + pad] = hullGrid[f][(facing * dg + dr + rad) * dg + dq + rad];
+  }
+  return { hullRadius, hullFlat, clearance, pad, pairGrid, hullSections, edgeGrid };
 }
 
 export class Movement {
@@ -154,24 +165,36 @@ export class Movement {
 
   /**
    * Hull lookup tables, built once from the kernel's tables (the hulls never change):
-   * per faction, the hull's radius (largest hex distance of a hull hex from the centre) and,
-   * per facing, a (2R+1) x (2R+1) grid over offsets from the centre holding section + 1 of
-   * the hull hex there (0: none). `clearance` holds, per board cell, the distance to the
+   * per faction, the hull's radius (largest hex distance of a hull hex from the centre) and
+   * (hullFlat) per facing, a grid over offsets from the centre holding section + 1 of the
+   * hull hex there (0: none). `clearance` holds, per board cell, the distance to the
    * nearest hex off the board. Per faction pair, `pairGrid` holds the overlapping sections
    * of both hulls per facing pair and centre offset; per faction, `edgeGrid` the sections
    * off the board per facing and centre. They turn "which section is on this hex", "do these
-   * hulls share a hex" and "is this hull on the board" into lookups. They are read-only and
+   * hulls share a hex" and "is this hull on the board" into lookups. Each of hullFlat,
+   * pairGrid and edgeGrid is one flat typed array padded to the largest radius (pad), so a
+   * lookup is one index with no per-faction array to fetch. They are read-only and
    * shared by every Kernel on the same tables object (lookups), so a search bot that makes
    * a Kernel per match or per search does not rebuild them.
    */
   private readonly hullRadius: Int8Array;
-  private readonly hullGrid: Int8Array[];
+  /** hullFlat: offsets within pad of the centre, row length hullD = 2 * pad + 1. */
+  private readonly hullFlat: Int8Array;
+  private readonly pad: number;
+  private readonly hullD: number;
   private readonly clearance: Int8Array;
   private readonly factionCount: number;
-  private readonly pairReach: Int8Array;
-  private readonly pairGrid: Uint16Array[];
+  /** pairGrid: hull reach 2 * pad, row length pairD = 4 * pad + 1 (buildLookups). */
+  private readonly pairReach: number;
+  private readonly pairD: number;
+  private readonly pairGrid: Uint16Array;
   private readonly hullSections: Int32Array;
-  private readonly edgeGrid: Uint8Array[];
+  /** edgeGrid: centre (q, r) is at x = q - edgeQ0, y = r - edgeR0 in an edgeW x edgeH box. */
+  private readonly edgeGrid: Uint8Array;
+  private readonly edgeQ0: number;
+  private readonly edgeR0: number;
+  private readonly edgeW: number;
+  private readonly edgeH: number;
   /** The board's bounding box and mask (tables.board), held here for the hot lookups. */
   private readonly qMin: number;
   private readonly rMin: number;
@@ -193,13 +216,20 @@ export class Movement {
       lookups.set(kernel.t, shared);
     }
     this.hullRadius = shared.hullRadius;
-    this.hullGrid = shared.hullGrid;
+    this.hullFlat = shared.hullFlat;
+    this.pad = shared.pad;
+    this.hullD = 2 * shared.pad + 1;
     this.clearance = shared.clearance;
     this.factionCount = kernel.t.factions.length;
-    this.pairReach = shared.pairReach;
+    this.pairReach = 2 * shared.pad;
+    this.pairD = 4 * shared.pad + 1;
     this.pairGrid = shared.pairGrid;
     this.hullSections = shared.hullSections;
     this.edgeGrid = shared.edgeGrid;
+    this.edgeQ0 = b.qMin - shared.pad;
+    this.edgeR0 = b.rMin - shared.pad;
+    this.edgeW = b.width + 2 * shared.pad;
+    this.edgeH = b.height + 2 * shared.pad;
   }
 
   // ------------------------------------------------------------------ geometry
@@ -220,13 +250,12 @@ export class Movement {
   /** Bitmask of p's sections with a hex off the board (0 = wholly on). */
   edgeSections(s: GameState, p: number): number {
     const f = s.faction[p];
-    const rad = this.hullRadius[f];
-    const x = s.shipQ[p] - this.qMin + rad;
-    const y = s.shipR[p] - this.rMin + rad;
-    const w = this.width + 2 * rad;
-    const h = this.height + 2 * rad;
+    const x = s.shipQ[p] - this.edgeQ0;
+    const y = s.shipR[p] - this.edgeR0;
+    const w = this.edgeW;
+    const h = this.edgeH;
     if (x < 0 || y < 0 || x >= w || y >= h) return this.hullSections[f];
-    return this.edgeGrid[f][(s.facing[p] * h + y) * w + x];
+    return this.edgeGrid[((f * 6 + s.facing[p]) * h + y) * w + x];
   }
 
   /**
@@ -234,14 +263,14 @@ export class Movement {
    * are OR-ed into them (maskA[a] for a, maskB[b] for b).
    */
   shipsOverlap(s: GameState, a: number, b: number, maskA: Int32Array | null, maskB: Int32Array | null): boolean {
-    const pair = s.faction[a] * this.factionCount + s.faction[b];
-    const reach = this.pairReach[pair];
+    const reach = this.pairReach;
     // a's centre relative to b's: too far apart for the hulls to meet?
     const cq = s.shipQ[a] - s.shipQ[b];
     const cr = s.shipR[a] - s.shipR[b];
     if (cq < -reach || cq > reach || cr < -reach || cr > reach) return false;
-    const d = 2 * reach + 1;
-    const v = this.pairGrid[pair][((s.facing[a] * 6 + s.facing[b]) * d + cr + reach) * d + cq + reach];
+    const d = this.pairD;
+    const pair = s.faction[a] * this.factionCount + s.faction[b];
+    const v = this.pairGrid[((((pair * 6 + s.facing[a]) * 6 + s.facing[b]) * d + cr + reach) * d + cq + reach)];
     if (v === 0) return false;
     if (maskA) maskA[a] |= v & 0xff;
     if (maskB) maskB[b] |= v >> 8;
@@ -282,13 +311,12 @@ export class Movement {
 
   /** Section of p's hull on hex (q, r), or -1. */
   sectionAt(s: GameState, p: number, q: number, r: number): number {
-    const f = s.faction[p];
-    const rad = this.hullRadius[f];
+    const pad = this.pad;
     const dq = q - s.shipQ[p];
     const dr = r - s.shipR[p];
-    if (dq < -rad || dq > rad || dr < -rad || dr > rad) return -1;
-    const d = 2 * rad + 1;
-    return this.hullGrid[f][(s.facing[p] * d + dr + rad) * d + dq + rad] - 1;
+    if (dq < -pad || dq > pad || dr < -pad || dr > pad) return -1;
+    const d = this.hullD;
+    return this.hullFlat[((s.faction[p] * 6 + s.facing[p]) * d + dr + pad) * d + dq + pad] - 1;
   }
 
   // ------------------------------------------------------------------ lock-step movement (7.2.2)
