@@ -104,20 +104,22 @@ export function thrust(s: GameState, p: number, t: number): number {
   const lin = s.lin;
   const n = s.linCount[p];
   const opp = opposite(t);
+  // One walk from the last slot: the last opposite token is cancelled, whatever could be
+  // modified; failing that, the last token two edges away (the first met) is modified.
+  // Slots below linCount hold linear codes 0..5.
+  let mod = -1;
   for (let i = n - 1; i >= 0; i--) {
-    if (lin[base + i] === opp) {
+    const code = lin[base + i];
+    if (code === opp) {
       s.g[G_SUPPLY_LINEAR]++;
       removeLinear(s, p, i);
       return THRUST_CANCELLED;
     }
+    if (mod < 0 && MODIFIES[(code << 3) | t] >= 0) mod = i;
   }
-  // Slots below linCount hold linear codes 0..5.
-  for (let i = n - 1; i >= 0; i--) {
-    const m = MODIFIES[(lin[base + i] << 3) | t];
-    if (m >= 0) {
-      lin[base + i] = m;
-      return THRUST_MODIFIED;
-    }
+  if (mod >= 0) {
+    lin[base + mod] = MODIFIES[(lin[base + mod] << 3) | t];
+    return THRUST_MODIFIED;
   }
   if (n >= LIN_SLOTS) return THRUST_IGNORED;
   const g = s.g;
