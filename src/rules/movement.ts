@@ -153,9 +153,8 @@ export class Movement {
   private readonly k: Kernel;
   /** Token each ship moved by in the current step (TOK_NONE: did not move). */
   private readonly moved = new Int8Array(MAX_PLAYERS);
-  private readonly prevQ = new Int16Array(MAX_PLAYERS);
-  private readonly prevR = new Int16Array(MAX_PLAYERS);
-  private readonly prevF = new Int8Array(MAX_PLAYERS);
+  /** Where each moved ship was before its move: q, r, facing at 3p, 3p + 1, 3p + 2 (one array). */
+  private readonly prev = new Int16Array(3 * MAX_PLAYERS);
   /** Bitmask of each ship's sections overlapping in the current collision. */
   private readonly secMask = new Int32Array(MAX_PLAYERS + 1);
   private readonly track = new Int8Array(TRACK_CAP);
@@ -326,7 +325,7 @@ export class Movement {
     const n = s.g[G_PLAYERS];
     const log = this.k.log;
     const { alive, shipQ, shipR, facing } = s;
-    const { moved, prevQ, prevR, prevF } = this;
+    const { moved, prev } = this;
     let safe = this.edgeSafe(s);
     for (let step = 0; step < 12; step++) {
       let any = false;
@@ -338,9 +337,9 @@ export class Movement {
         const q = shipQ[p];
         const r = shipR[p];
         const f = facing[p];
-        prevQ[p] = q;
-        prevR[p] = r;
-        prevF[p] = f;
+        prev[3 * p] = q;
+        prev[3 * p + 1] = r;
+        prev[3 * p + 2] = f;
         any = true;
         if (tok === TOK_CW) facing[p] = f === 5 ? 0 : f + 1;
         else if (tok > TOK_CW) facing[p] = f === 0 ? 5 : f - 1;
@@ -361,11 +360,12 @@ export class Movement {
     }
   }
 
-  /** Put p back where it was before its move (p must have moved: prevQ etc. hold only movers). */
+  /** Put p back where it was before its move (p must have moved: prev holds only movers). */
   private undo(s: GameState, p: number): void {
-    s.shipQ[p] = this.prevQ[p];
-    s.shipR[p] = this.prevR[p];
-    s.facing[p] = this.prevF[p];
+    const prev = this.prev;
+    s.shipQ[p] = prev[3 * p];
+    s.shipR[p] = prev[3 * p + 1];
+    s.facing[p] = prev[3 * p + 2];
   }
 
   /**
@@ -692,9 +692,9 @@ export class Movement {
     const log = this.k.log;
     // Only p moves; a collision undoes p alone and reads only p's token.
     this.moved[p] = dir;
-    this.prevQ[p] = s.shipQ[p];
-    this.prevR[p] = s.shipR[p];
-    this.prevF[p] = s.facing[p];
+    this.prev[3 * p] = s.shipQ[p];
+    this.prev[3 * p + 1] = s.shipR[p];
+    this.prev[3 * p + 2] = s.facing[p];
     s.shipQ[p] += DQ[dir];
     s.shipR[p] += DR[dir];
     let collides = this.edgeSections(s, p) !== 0;
