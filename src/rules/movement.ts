@@ -151,8 +151,6 @@ function buildLookups(t: GameTables): Lookups {
 
 export class Movement {
   private readonly k: Kernel;
-  /** Ships no step of the current movement can bring to the edge (edgeSafe). */
-  private safe = 0;
   /** Token each ship moved by in the current step (TOK_NONE: did not move). */
   private readonly moved = new Int8Array(MAX_PLAYERS);
   /** Where each moved ship was before its move: q, r, facing at 3p, 3p + 1, 3p + 2 (one array). */
@@ -328,7 +326,7 @@ export class Movement {
     const log = this.k.log;
     const { alive, shipQ, shipR, facing } = s;
     const { moved, prev } = this;
-    this.safe = this.edgeSafe(s);
+    let safe = this.edgeSafe(s);
     for (let step = 0; step < 12; step++) {
       let any = false;
       for (let p = 0; p < n; p++) {
@@ -355,7 +353,7 @@ export class Movement {
         log.push(EV_STEP, step + 1);
         for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE) log.push(EV_MOVE, p, moved[p], shipQ[p], shipR[p], facing[p]);
       }
-      this.resolveOverlaps(s, step);
+      if (this.resolveOverlaps(s, step, safe)) safe = this.edgeSafe(s);
       this.k.settleDestroyed(s);
       if (this.k.check) this.k.check(s, 'movement step');
       if (s.g[G_STATUS] !== STATUS_ONGOING) return;
@@ -388,10 +386,10 @@ export class Movement {
    * Resolve everything overlapping after a step: ship against ship first (their undo can
    * clear an edge overlap), then the board edge, then small tokens under hulls. Repeats
    * until nothing overlaps, since an undo can uncover a new overlap with a third ship.
-   * Ships in this.safe (edgeSafe) are not tested against the edge; after a collision it is
-   * worked out again.
+   * Ships in `safe` (edgeSafe) are not tested against the edge. Returns whether there was
+   * a collision.
    */
-  private resolveOverlaps(s: GameState, step: number): void {
+  private resolveOverlaps(s: GameState, step: number, safe: number): boolean {
     const n = s.g[G_PLAYERS];
     const alive = s.alive;
     const moved = this.moved;
@@ -401,7 +399,6 @@ export class Movement {
     // they were do not overlap and a ship where it was is on the board: those checks are
     // skipped. Each pass that finds something undoes a moved ship, so the loop ends with
     // nothing overlapping well within its pass bound.
-    const safe = this.safe;
     let collided = false;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
@@ -434,7 +431,7 @@ export class Movement {
     let movers = 0;
     for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE && alive[p]) movers |= 1 << p;
     if (movers !== 0) this.overrunTokens(s, movers);
-    if (collided) this.safe = this.edgeSafe(s);
+    return collided;
   }
 
   // ------------------------------------------------------------------ collisions (12)
