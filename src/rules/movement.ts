@@ -326,7 +326,6 @@ export class Movement {
     const log = this.k.log;
     const { alive, shipQ, shipR, facing } = s;
     const { moved, prev } = this;
-    let safe = this.edgeSafe(s);
     for (let step = 0; step < 12; step++) {
       let any = false;
       for (let p = 0; p < n; p++) {
@@ -353,7 +352,7 @@ export class Movement {
         log.push(EV_STEP, step + 1);
         for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE) log.push(EV_MOVE, p, moved[p], shipQ[p], shipR[p], facing[p]);
       }
-      if (this.resolveOverlaps(s, step, safe)) safe = this.edgeSafe(s);
+      this.resolveOverlaps(s, step);
       this.k.settleDestroyed(s);
       if (this.k.check) this.k.check(s, 'movement step');
       if (s.g[G_STATUS] !== STATUS_ONGOING) return;
@@ -369,27 +368,11 @@ export class Movement {
   }
 
   /**
-   * Bitmask of the live ships that no step of this movement can bring to the board edge:
-   * each step moves a centre one hex at most and only linear tokens move it, so a hull stays
-   * within its radius + linCount of where it is. Valid until a collision changes the mats.
-   */
-  private edgeSafe(s: GameState): number {
-    const n = s.g[G_PLAYERS];
-    let safe = 0;
-    for (let p = 0; p < n; p++) {
-      if (s.alive[p] && this.clearOfEdge(s.shipQ[p], s.shipR[p], this.hullRadius[s.faction[p]] + s.linCount[p])) safe |= 1 << p;
-    }
-    return safe;
-  }
-
-  /**
    * Resolve everything overlapping after a step: ship against ship first (their undo can
    * clear an edge overlap), then the board edge, then small tokens under hulls. Repeats
    * until nothing overlaps, since an undo can uncover a new overlap with a third ship.
-   * Ships in `safe` (edgeSafe) are not tested against the edge. Returns whether there was
-   * a collision.
    */
-  private resolveOverlaps(s: GameState, step: number, safe: number): boolean {
+  private resolveOverlaps(s: GameState, step: number): void {
     const n = s.g[G_PLAYERS];
     const alive = s.alive;
     const moved = this.moved;
@@ -399,7 +382,6 @@ export class Movement {
     // they were do not overlap and a ship where it was is on the board: those checks are
     // skipped. Each pass that finds something undoes a moved ship, so the loop ends with
     // nothing overlapping well within its pass bound.
-    let collided = false;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
       for (let a = 0; a < n && !found; a++) {
@@ -414,24 +396,19 @@ export class Movement {
           }
         }
       }
-      if (found) {
-        collided = true;
-        continue;
-      }
+      if (found) continue;
       for (let p = 0; p < n; p++) {
-        if (moved[p] !== TOK_NONE && ((safe >> p) & 1) === 0 && alive[p] && this.edgeSections(s, p) !== 0) {
+        if (moved[p] !== TOK_NONE && alive[p] && this.edgeSections(s, p) !== 0) {
           this.edgeCollision(s, p, step, false);
           found = true;
         }
       }
       if (!found) break;
-      collided = true;
     }
     // 12, small tokens: only a ship still moved can be over one (see overrunTokens).
     let movers = 0;
     for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE && alive[p]) movers |= 1 << p;
     if (movers !== 0) this.overrunTokens(s, movers);
-    return collided;
   }
 
   // ------------------------------------------------------------------ collisions (12)
