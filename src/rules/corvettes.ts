@@ -52,6 +52,7 @@ export function decodeMove(a: number, out: Int32Array): void {
 }
 
 /** Launch action id: ((slot * 4 + hangar) * 7 + extra distance) * 7 + (turn + 3). */
+const LAUNCHES_PER_SLOT = 4 * 7 * TURNS;
 export function encodeLaunch(slot: number, hangar: number, extra: number, turn: number): number {
   return ((slot * 4 + hangar) * 7 + extra) * TURNS + (turn + MAX_TURN);
 }
@@ -111,10 +112,11 @@ export class Corvettes {
    */
   legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
     const f = this.k.faction(s, p);
-    // The slots aboard, in slot order: listed once, not looked up for every spot and turn.
+    // The slots aboard, in slot order, as their part of the action id (encodeLaunch is
+    // slot * LAUNCHES_PER_SLOT + the rest): listed once, not looked up for every spot and turn.
     const slots = this.aboard;
     let aboard = 0;
-    for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) slots[aboard++] = slot;
+    for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) slots[aboard++] = slot * LAUNCHES_PER_SLOT;
     if (aboard === 0) return 0;
     const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
     const extraMax = Math.min(hangarCard.launchDistance, 6);
@@ -138,11 +140,14 @@ export class Corvettes {
         q += DQ[dir];
         r += DR[dir];
         if (!move.hexOnBoard(q, r) || move.hullInMask(s, q, r, hulls) || weapons.tokenOn(s, q, r, 0, -1) >= 0) continue;
+        // The turns -turnMax..turnMax are consecutive ids: encodeLaunch(slot, h, e, t) is
+        // slots[x] + first + (t + turnMax).
+        const first = encodeLaunch(0, h, e, 0 - turnMax);
         if (firstOnly) {
-          out[n] = encodeLaunch(slots[0], h, e, 0 - turnMax);
+          out[n] = slots[0] + first;
           return n + 1;
         }
-        for (let t = 0 - turnMax; t <= turnMax; t++) for (let x = 0; x < aboard; x++) out[n++] = encodeLaunch(slots[x], h, e, t);
+        for (let id = first, last = first + 2 * turnMax; id <= last; id++) for (let x = 0; x < aboard; x++) out[n++] = slots[x] + id;
       }
     }
     return n;
