@@ -517,17 +517,26 @@ export class Kernel {
   /** Is `a` an arrangement of the pending shields (decoded, not looked up in a list)? */
   private isLegalShield(s: GameState, p: number, a: number): boolean {
     if ((a | 0) !== a) return false;
-    const placing = this.shieldRoom(s, p, this.roomAt);
-    const n = this.faction(s, p).hull.sectionCount;
+    const hull = this.faction(s, p).hull;
+    const n = hull.sectionCount;
     if (n * SHIELD_BITS < 32 && a >>> (n * SHIELD_BITS) !== 0) return false;
-    const roomAt = this.roomAt;
+    // shieldRoom's rooms, each checked as it is computed (one pass, nothing stored); with
+    // no shields in hand nothing may be placed.
+    const left = this.shieldsInHand(s);
+    const surge = s.g[G_SUB] === SUB_SURGE_SHIELDS;
+    const cap = hull.shieldCapSection;
+    const shields = s.shields;
+    const base = p * MAX_SECTIONS;
     let sum = 0;
+    let total = 0;
     for (let sec = 0; sec < n; sec++) {
       const c = shieldsPlaced(a, sec);
-      if (c > roomAt[sec]) return false;
+      const r = surge ? left : Math.max(0, cap - shields[base + sec]);
+      if (c > r) return false;
       sum += c;
+      total += r;
     }
-    return sum === placing;
+    return sum === (left === 0 ? 0 : Math.min(left, total));
   }
 
   private legalRepair(s: GameState, p: number, out: Int32Array): number {
