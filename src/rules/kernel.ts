@@ -163,6 +163,15 @@ export class Kernel {
   private askedCount = 0;
   /** Scratch for counting inside a legal-action listing (never the caller's buffer). */
   private readonly probe = new Int32Array(MAX_ACTIONS);
+  /**
+   * The launches listed with the Corvettes! options (resolveCorvettes), for the launch
+   * decision that follows a Launch answer: valid while `launchState` is at `launchVersion`,
+   * which the Corvettes!-option answer carries forward (apply) and any other change ends.
+   */
+  private readonly launches = new Int32Array(MAX_ACTIONS);
+  private launchCount = 0;
+  private launchState: GameState | null = null;
+  private launchVersion = -1;
   /** Shield room per section (shieldRoom), and on sections sec.. onward (legalShield). */
   private readonly roomAt = new Int32Array(MAX_SECTIONS);
   private readonly roomFrom = new Int32Array(MAX_SECTIONS + 1);
@@ -605,6 +614,7 @@ export class Kernel {
 
   /** Apply an answer known to be legal (no check), without resuming resolution. */
   private apply(s: GameState, p: number, a: number): void {
+    const before = s.version;
     s.touch();
     const g = s.g;
     g[G_PENDING] &= ~(1 << p);
@@ -673,6 +683,8 @@ export class Kernel {
         break;
       case D_CORV_OPTION:
         if (this.log !== null) this.log.push(EV_CORVETTE_OPTION, p, a);
+        // The launches kept with the options stay valid: this answer changes none of them.
+        this.launchVersion = s === this.launchState && before === this.launchVersion ? s.version : -1;
         // The window before the first activation is the one just held before this command.
         g[G_WINDOW_ASKED] = ALL_PLAYERS;
         if (a === CORV_ACTIVATE) {
@@ -1468,7 +1480,7 @@ export class Kernel {
 
   // ------------------------------------------------------------------ Corvettes! (10.1.3, 11)
 
-  private legalCorvetteOptions(s: GameState, p: number, out: Int32Array): number {
+  private legalCorvetteOptions(s: GameState, p: number, out: Int32Array, keepLaunches = false): number {
     let onBoard = false;
     let destroyed = false;
     for (let c = 0; c < CORVETTES; c++) {
@@ -1478,7 +1490,14 @@ export class Kernel {
     }
     let n = 0;
     if (onBoard) out[n++] = CORV_ACTIVATE;
-    if (this.corvettes.legalLaunches(s, p, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
+    if (keepLaunches) {
+      // Listed in full now, for the launch decision that follows a Launch answer (SUB_LAUNCH).
+      const m = this.corvettes.legalLaunches(s, p, this.launches);
+      this.launchCount = m;
+      if (this.launchState !== s) this.launchState = s;
+      this.launchVersion = s.version;
+      if (m > 0) out[n++] = CORV_LAUNCH;
+    } else if (this.corvettes.legalLaunches(s, p, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
     if (destroyed) out[n++] = CORV_REPAIR;
     return n;
   }
@@ -1525,14 +1544,31 @@ export class Kernel {
           g[G_SUB] = SUB_CORV_OPTION;
           // The options go straight into this.asked (the list ask() would compute): listed once.
           this.askedVersion = -1;
-          const n = this.legalCorvetteOptions(s, p, this.asked);
+          const n = this.legalCorvetteOptions(s, p, this.asked, true);
           if (n === 0) return this.finishCommand(s, p, 0);
           g[G_DECISION] = D_CORV_OPTION;
           g[G_PENDING] = 1 << p;
-          if (this.offer(s, p, n)) return false;
+          if (this.offer(s, p, n)) {
+            // offer kept the options and gave the state a new version: the launches go with it.
+            if (this.launchVersion >= 0) this.launchVersion = s.version;
+            return false;
+          }
           break;
         }
         case SUB_LAUNCH:
+          if (s === this.launchState && s.version === this.launchVersion) {
+            // ask(D_LAUNCH) with the launches listed with the options (the same list).
+            this.launchVersion = -1;
+            g[G_DECISION] = D_LAUNCH;
+            g[G_PENDING] = 1 << p;
+            this.askedVersion = -1;
+            const asked = this.asked;
+            const launches = this.launches;
+            const n = this.launchCount;
+            for (let i = 0; i < n; i++) asked[i] = launches[i];
+            if (this.offer(s, p, n)) return false;
+            break;
+          }
           if (this.ask(s, p, D_LAUNCH)) return false;
           break;
         case SUB_REPAIR_CORV:
