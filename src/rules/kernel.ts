@@ -41,7 +41,7 @@ const {
   LOC_TRACK, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, ENGINE_SETTINGS, MAX_ACTIONS, SHIELD_BITS,
   STATUS_ONGOING, STATUS_VICTORY, STATUS_DRAW, STATUS_DRAW_LIMIT,
   PHASE_COMMIT, PHASE_MOVEMENT, PHASE_ACTION, PHASE_COOLDOWN, PHASE_OVER, SMALL_NONE,
-  SMALL_CORVETTE, G_ROUND, G_PHASE, G_STATUS, G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_SLOT,
+  SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, G_ROUND, G_PHASE, G_STATUS, G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_SLOT,
   G_REVEALED, G_ORDER_POS, G_ORDER_COUNT, G_ORDER, G_SUB, G_CUR_CARD, G_VENTED, G_LEFT,
   G_SUPPLY_SHIELDS, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW, G_INITIATIVE, G_ROUND_LIMIT,
   G_ENGINES_REVEALED, G_TOKEN_SERIAL, G_FSTAGE, G_FSRC, G_FMOUNT, G_FDIR, G_FTARGET, G_FNEED,
@@ -864,11 +864,16 @@ export class Kernel {
     this.settleDestroyed(s);
     if (this.isOver(s)) return;
     // 7.2.3: cannon tokens, then torpedoes; 7.2.4: every corvette moves one hex. All three
-    // are small tokens: with none on the board (G_TOK_TOP 0) there is nothing to move.
-    if (g[G_TOK_TOP] > 0) {
-      this.weapons.moveProjectiles(s, -1, 0);
-      this.weapons.moveAllTorpedoes(s);
-      this.corvettes.compelledMoves(s);
+    // are small tokens: with none on the board (G_TOK_TOP 0) there is nothing to move, and
+    // a step whose kind is not on the board is skipped (these moves add no tokens).
+    const top = g[G_TOK_TOP];
+    if (top > 0) {
+      const tokKind = s.tokKind;
+      let kinds = 0;
+      for (let i = 0; i < top; i++) kinds |= 1 << tokKind[i];
+      if ((kinds & (1 << SMALL_PROJECTILE)) !== 0) this.weapons.moveProjectiles(s, -1, 0);
+      if ((kinds & (1 << SMALL_TORPEDO)) !== 0) this.weapons.moveAllTorpedoes(s);
+      if ((kinds & (1 << SMALL_CORVETTE)) !== 0) this.corvettes.compelledMoves(s);
       this.settleDestroyed(s);
     }
     if (this.check !== null) this.check(s, 'weapon and corvette moves');
