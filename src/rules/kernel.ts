@@ -157,7 +157,7 @@ export class Kernel {
    * by askedVersion -1 (no state has it), not by clearing askedState: a pointer store runs
    * V8's write barrier, which called the RecordWrite builtin when the state was young.
    */
-  private readonly asked = new Int32Array(MAX_ACTIONS);
+  private asked = new Int32Array(MAX_ACTIONS);
   private askedState: GameState | null = null;
   private askedVersion = 0;
   private askedCount = 0;
@@ -167,8 +167,9 @@ export class Kernel {
    * The launches listed with the Corvettes! options (resolveCorvettes), for the launch
    * decision that follows a Launch answer: valid while `launchState` is at `launchVersion`,
    * which the Corvettes!-option answer carries forward (apply) and any other change ends.
+   * Used, it trades places with `asked` (so neither field is readonly).
    */
-  private readonly launches = new Int32Array(MAX_ACTIONS);
+  private launches = new Int32Array(MAX_ACTIONS);
   private launchCount = 0;
   private launchState: GameState | null = null;
   private launchVersion = -1;
@@ -1562,16 +1563,16 @@ export class Kernel {
         }
         case SUB_LAUNCH:
           if (s === this.launchState && s.version === this.launchVersion) {
-            // ask(D_LAUNCH) with the launches listed with the options (the same list).
+            // ask(D_LAUNCH) with the launches listed with the options (the same list): the
+            // two buffers trade places, nothing is copied.
             this.launchVersion = -1;
             g[G_DECISION] = D_LAUNCH;
             g[G_PENDING] = 1 << p;
             this.askedVersion = -1;
-            const asked = this.asked;
             const launches = this.launches;
-            const n = this.launchCount;
-            for (let i = 0; i < n; i++) asked[i] = launches[i];
-            if (this.offer(s, p, n)) return false;
+            this.launches = this.asked;
+            this.asked = launches;
+            if (this.offer(s, p, this.launchCount)) return false;
             break;
           }
           if (this.ask(s, p, D_LAUNCH)) return false;
