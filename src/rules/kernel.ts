@@ -463,13 +463,6 @@ export class Kernel {
     return s.g[G_PHASE] === PHASE_ACTION && (sub === SUB_PLACE_SHIELDS || sub === SUB_SURGE_SHIELDS) ? s.g[G_LEFT] : 0;
   }
 
-  private shieldTotal(s: GameState, p: number): number {
-    const n = this.faction(s, p).hull.sectionCount;
-    let total = 0;
-    for (let sec = 0; sec < n; sec++) total += s.shields[p * MAX_SECTIONS + sec];
-    return total;
-  }
-
   /**
    * Every arrangement of the shields in hand (G_LEFT) into `out`; returns the count. A
    * section takes at most its room (shieldRoom: the per-section cap less what it holds, or
@@ -646,14 +639,16 @@ export class Kernel {
       case D_SHIELD: {
         const n = this.faction(s, p).hull.sectionCount;
         const shields = s.shields;
+        const base = p * MAX_SECTIONS;
         let placed = 0;
         for (let sec = 0; sec < n; sec++) {
           const c = shieldsPlaced(a, sec);
-          if (c === 0) continue;
-          shields[p * MAX_SECTIONS + sec] += c;
+          shields[base + sec] += c;
           placed += c;
-          if (this.log !== null) for (let i = 0; i < c; i++) this.log.push(EV_SHIELD, p, sec);
         }
+        // The events after, in the same order: the loop above makes no call (cooldownPhase says why).
+        const log = this.log;
+        if (log !== null) for (let sec = 0; sec < n; sec++) for (let i = 0, c = shieldsPlaced(a, sec); i < c; i++) log.push(EV_SHIELD, p, sec);
         // Shields with no room left go back to the supply (4.1.1).
         g[G_SUPPLY_SHIELDS] += g[G_LEFT] - placed;
         g[G_LEFT] = 0;
@@ -1114,13 +1109,20 @@ export class Kernel {
   private beginShieldPlacement(s: GameState, p: number, gain: number, keepExisting: boolean): void {
     const g = s.g;
     const hull = this.faction(s, p).hull;
-    const current = this.shieldTotal(s, p);
+    // The shields on the ship counted and, unless kept, lifted, in one pass (one faction lookup).
+    const n = hull.sectionCount;
+    const shields = s.shields;
+    const base = p * MAX_SECTIONS;
+    let current = 0;
+    for (let sec = 0; sec < n; sec++) {
+      current += shields[base + sec];
+      if (!keepExisting) shields[base + sec] = 0;
+    }
     let got = Math.min(gain, g[G_SUPPLY_SHIELDS], hull.shieldCapTotal - current);
     if (got < 0) got = 0;
     g[G_SUPPLY_SHIELDS] -= got;
     s.stats[p * STAT_SIZE + ST_SHIELDS_GAINED] += got;
     if (this.log !== null) this.log.push(EV_GAIN_SHIELDS, p, got);
-    if (!keepExisting) for (let sec = 0; sec < hull.sectionCount; sec++) s.shields[p * MAX_SECTIONS + sec] = 0;
     g[G_LEFT] = keepExisting ? got : current + got;
   }
 
