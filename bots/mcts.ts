@@ -87,7 +87,7 @@ import * as modelsModule from '../src/sim/models.js';
 import rammer from './rammer.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
-const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING } = botApiModule;
+const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING, stateBytesFor } = botApiModule;
 const {
   evaluateAll, openCommitment, sampleCandidates, styleCandidates, addUnique, newSearchStats,
   recordSearch, searchPolicy,
@@ -183,20 +183,18 @@ function cacheSlotView(i: number): Uint8Array {
 }
 
 /**
- * The bytes a state of n players uses: all but the statistics of seats n and up, which are
- * the last field and stay zero (GameState.copyFrom copies no more). The cache and WORK move
- * only these: a search's states all have the same players.
+ * The cache and WORK move only the bytes a state of the search's players uses
+ * (stateBytesFor: the statistics of seats past them stay zero, and GameState.copyFrom
+ * copies no more). WORK's first stateBytesFor(n) bytes, per n:
  */
-const usedBytes = (n: number): number => WORK.stats.byteOffset + (WORK.stats.byteLength / MAX_PLAYERS) * n;
-/** WORK's first usedBytes(n) bytes, per n. */
-const WORK_USED: Uint8Array[] = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => new Uint8Array(WORK.buffer, 0, usedBytes(n)));
-/** CACHE's slots cut to usedBytes(n): CACHE_USED[n][i], made with the slot's first use for n players. */
+const WORK_USED: Uint8Array[] = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => new Uint8Array(WORK.buffer, 0, stateBytesFor(n)));
+/** CACHE's slots cut to stateBytesFor(n): CACHE_USED[n][i], made with the slot's first use for n players. */
 const CACHE_USED: Uint8Array[][] = Array.from({ length: MAX_PLAYERS + 1 }, () => []);
 function cacheUsedView(i: number, n: number): Uint8Array {
   const views = CACHE_USED[n];
   while (views.length <= i) {
     const full = cacheSlotView(views.length);
-    views.push(new Uint8Array(full.buffer, full.byteOffset, usedBytes(n)));
+    views.push(new Uint8Array(full.buffer, full.byteOffset, stateBytesFor(n)));
   }
   return views[i];
 }
@@ -423,7 +421,7 @@ const factory: PolicyFactory = (params, rng) => {
     me = p;
     openCommitment(root.copyFrom(ctx.view));
     P = root.players;
-    // WORK's bytes past usedBytes(P) (the statistics of seats P and up) are zero from here
+    // WORK's bytes past stateBytesFor(P) (the statistics of seats P and up) are zero from here
     // on: the search copies only the bytes before them.
     work.copyFrom(root);
     reserve(maxNodes, P, K, depth + 1);

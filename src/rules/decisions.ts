@@ -64,6 +64,8 @@ export const CARD_NONE = CARDS;
 export function encodeCommit(engine: number, first: number, second: number, dir: number): number {
   return ((engine * 9 + first) * 9 + second) * 6 + dir;
 }
+/** One engine setting's step in a commitment id: encodeCommit(e, a, b, d) = e * ENGINE_STEP + encodeCommit(0, a, b, d). */
+export const ENGINE_STEP = 9 * 9 * 6;
 export function commitEngine(a: number): number {
   return (a / 486) | 0;
 }

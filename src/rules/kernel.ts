@@ -64,7 +64,7 @@ const {
   D_NONE, D_COMMIT, D_VENT, D_DEFENCE, D_SHIELD, D_P2E_DIR, D_REPAIR, D_FIRE_DIR, D_TARGET, D_BOOST,
   D_CORV_OPTION, D_LAUNCH, D_ACTIVATE, D_PD_WINDOW, D_REPAIR_CORV, DECISION_NAMES, CORV_ACTIVATE,
   CORV_LAUNCH, CORV_REPAIR, VENT_NONE, DEF_FIRE, DEF_HOLD, DEF_SHIELDS, CARD_NONE, commitEngine,
-  commitFirst, commitSecond, commitDir, encodeCommit, shieldsPlaced, shieldsFromFirst,
+  commitFirst, commitSecond, commitDir, encodeCommit, ENGINE_STEP, shieldsPlaced, shieldsFromFirst,
 } = decisionsModule;
 
 export * from './decisions.js';
@@ -421,39 +421,56 @@ export class Kernel {
     return n;
   }
 
+  /**
+   * Player p's commitments (7.1): the command block for engine setting 0 (commitBlock), then
+   * the same block once per further setting (encodeCommit(e, ...) = e * ENGINE_STEP +
+   * encodeCommit(0, ...)).
+   */
   private legalCommit(s: GameState, p: number, out: Int32Array): number {
-    const base = p * CARDS;
-    const cardLoc = s.cardLoc; // in a local: the loops store into `out` (startRound says why)
-    let hand = 0;
-    for (let c = 0; c < CARDS; c++) if (cardLoc[base + c] === LOC_HAND) hand++;
-    // The command part (7.1) does not depend on the engine setting: list it for engine 0,
-    // then repeat the block once per setting (encodeCommit(e, ...) = e * 486 + encodeCommit(0, ...)).
-    let m = 0;
-    if (hand === 0) out[m++] = encodeCommit(0, CARD_NONE, CARD_NONE, 0);
-    else
-      for (let a = 0; a < CARDS; a++) {
-        if (cardLoc[base + a] !== LOC_HAND) continue;
-        if (hand === 1) {
-          m = this.pushCommit(out, m, 0, a, CARD_NONE);
-          continue;
-        }
-        for (let b = 0; b < CARDS; b++) {
-          if (b === a || cardLoc[base + b] !== LOC_HAND) continue;
-          m = this.pushCommit(out, m, 0, a, b);
-        }
-      }
+    const m = this.commitBlock(s, p, out);
     let n = m;
     for (let e = 1; e < ENGINE_SETTINGS; e++) {
-      const off = encodeCommit(e, 0, 0, 0);
+      const off = e * ENGINE_STEP;
       for (let i = 0; i < m; i++) out[n++] = out[i] + off;
     }
     return n;
   }
 
-  private pushCommit(out: Int32Array, n: number, e: number, a: number, b: number): number {
+  /**
+   * The command part of p's commitments (7.1), for engine setting 0, into out[0 .. m);
+   * returns m. It does not depend on the engine setting, so p's legal commitment list is this
+   * block repeated once per setting: its element j is out[j % m] + (j / m | 0) * ENGINE_STEP
+   * (search draws from it without writing the list out: heuristic.ts sampleCandidates).
+   */
+  commitBlock(s: GameState, p: number, out: Int32Array): number {
+    const base = p * CARDS;
+    const cardLoc = s.cardLoc; // in a local: the loops store into `out` (startRound says why)
+    let hand = 0;
+    for (let c = 0; c < CARDS; c++) if (cardLoc[base + c] === LOC_HAND) hand++;
+    if (hand === 0) {
+      out[0] = encodeCommit(0, CARD_NONE, CARD_NONE, 0);
+      return 1;
+    }
+    let m = 0;
+    for (let a = 0; a < CARDS; a++) {
+      if (cardLoc[base + a] !== LOC_HAND) continue;
+      if (hand === 1) {
+        m = this.pushCommit(out, m, a, CARD_NONE);
+        continue;
+      }
+      for (let b = 0; b < CARDS; b++) {
+        if (b === a || cardLoc[base + b] !== LOC_HAND) continue;
+        m = this.pushCommit(out, m, a, b);
+      }
+    }
+    return m;
+  }
+
+  /** The engine-0 commitment(s) of commands a, b: one per Power to Engines direction if either is that card. */
+  private pushCommit(out: Int32Array, n: number, a: number, b: number): number {
     if (a === Cmd.PowerToEngines || b === Cmd.PowerToEngines) {
-      for (let d = 0; d < 6; d++) out[n++] = encodeCommit(e, a, b, d);
-    } else out[n++] = encodeCommit(e, a, b, 0);
+      for (let d = 0; d < 6; d++) out[n++] = encodeCommit(0, a, b, d);
+    } else out[n++] = encodeCommit(0, a, b, 0);
     return n;
   }
 

@@ -253,9 +253,9 @@ for (const f of FIELDS) {
 }
 /** Size in bytes of one state buffer. */
 export const STATE_BYTES = Math.ceil(bytes / 8) * 8;
-/** Bytes of a state with n players: all but the statistics of seats n and up (always zero). */
 const STATS_OFFSET = OFFSETS[FIELDS.findIndex((f) => f.name === 'stats')];
-const bytesFor = (n: number) => (n === MAX_PLAYERS ? STATE_BYTES : STATS_OFFSET + n * STAT_SIZE * 4);
+/** Bytes of a state with n players: all but the statistics of seats n and up (always zero). */
+export const stateBytesFor = (n: number): number => (n === MAX_PLAYERS ? STATE_BYTES : STATS_OFFSET + n * STAT_SIZE * 4);
 
 /** Loadout field offsets inside a player's 8 loadout bytes. */
 export const LO_MAIN = 0;
@@ -310,13 +310,13 @@ export class GameState {
   readonly corvLoc: Int8Array;
   readonly corvTok: Int8Array;
   readonly corvFired: Int8Array;
-  /** bytes[0 .. bytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
+  /** bytes[0 .. stateBytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
   private readonly upTo: Uint8Array[];
 
   constructor(buffer: ArrayBuffer = new ArrayBuffer(STATE_BYTES)) {
     this.buffer = buffer;
     this.bytes = new Uint8Array(buffer);
-    this.upTo = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => new Uint8Array(buffer, 0, bytesFor(n)));
+    this.upTo = Array.from({ length: MAX_PLAYERS + 1 }, (_, n) => new Uint8Array(buffer, 0, stateBytesFor(n)));
     const views: Record<string, unknown> = {};
     for (let i = 0; i < FIELDS.length; i++) {
       const f = FIELDS[i];

@@ -51,9 +51,9 @@ import * as tablesModule from '../rules/tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { Cmd } = tablesModule;
-const { D_COMMIT, CARD_NONE, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
+const { D_COMMIT, ENGINE_STEP, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {
-  CARDS, LOC_HAND, ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
+  ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
   CORV_ABOARD, CORV_BOARD, CORV_NONE, TOK_CW, STATUS_ONGOING, STATUS_VICTORY, G_DECISION,
   G_PENDING, G_PLAYERS, G_STATUS, G_WINNER,
 } = stateModule;
@@ -366,48 +366,10 @@ export function addUnique(out: Int32Array, at: number, count: number, a: number)
   return count + 1;
 }
 
-/**
- * p's commitment list as Kernel.legalCommit builds it, in compact form: its first block (the
- * command part, 7.1, engine setting 0) into out[0 .. m), returned as m. The full list is
- * that block repeated once per engine setting, so its element j is
- * out[j % m] + (j / m | 0) * encodeCommit(1, 0, 0, 0). Mirrors legalCommit and pushCommit
- * exactly (same elements, same order); test/heuristic.test.ts compares the two.
- */
-export function commitCommands(s: GameState, p: number, out: Int32Array): number {
-  const base = p * CARDS;
-  const cardLoc = s.cardLoc;
-  let hand = 0;
-  for (let c = 0; c < CARDS; c++) if (cardLoc[base + c] === LOC_HAND) hand++;
-  let m = 0;
-  if (hand === 0) {
-    out[0] = encodeCommit(0, CARD_NONE, CARD_NONE, 0);
-    return 1;
-  }
-  const p2e = Cmd.PowerToEngines;
-  for (let a = 0; a < CARDS; a++) {
-    if (cardLoc[base + a] !== LOC_HAND) continue;
-    if (hand === 1) {
-      const id = encodeCommit(0, a, CARD_NONE, 0);
-      if (a === p2e) for (let d = 0; d < 6; d++) out[m++] = id + d;
-      else out[m++] = id;
-      continue;
-    }
-    for (let b = 0; b < CARDS; b++) {
-      if (b === a || cardLoc[base + b] !== LOC_HAND) continue;
-      const id = encodeCommit(0, a, b, 0);
-      if (a === p2e || b === p2e) for (let d = 0; d < 6; d++) out[m++] = id + d;
-      else out[m++] = id;
-    }
-  }
-  return m;
-}
-
 /** sampleCandidates' record of the virtual list's moved entries: moved[j] === stamp means position j holds movedValue[j]. */
 const moved = new Int32Array(MAX_ACTIONS);
 const movedValue = new Int32Array(MAX_ACTIONS);
 let stamp = 0;
-/** encodeCommit(1, 0, 0, 0): one engine setting's step in a commitment id. */
-const ENGINE_STEP = encodeCommit(1, 0, 0, 0);
 
 /**
  * Fill p's candidate commitments out[at + count .. at + k) with distinct legal ones drawn
@@ -417,7 +379,7 @@ const ENGINE_STEP = encodeCommit(1, 0, 0, 0);
  *
  * The draw is a partial Fisher-Yates shuffle of the legal list. At a commitment the list
  * (about 1,300 ids) is not written out: it is m command parts times the engine settings
- * (commitCommands), so its element j is computed, and the few positions the shuffle has
+ * (Kernel.commitBlock), so its element j is computed, and the few positions the shuffle has
  * swapped are kept in `moved`; the same draws pick the same ids as over the written list.
  */
 export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: Int32Array, at: number, count: number, k: number, rng: Rng, scratch: Int32Array): number {
@@ -433,7 +395,7 @@ export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: I
     }
     return count;
   }
-  const m = commitCommands(s, p, scratch);
+  const m = kernel.commitBlock(s, p, scratch);
   const n = m * ENGINE_SETTINGS;
   if (stamp === 0x7fffffff) {
     moved.fill(0);

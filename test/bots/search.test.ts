@@ -17,7 +17,7 @@ import { enableInvariantChecks } from '../../src/rules/invariants.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
-import { evaluate, openCommitment, EVAL_SCALE, Simulator, commitCommands, sampleCandidates, addUnique } from '../../src/sim/heuristic.ts';
+import { evaluate, openCommitment, EVAL_SCALE, Simulator, sampleCandidates, addUnique } from '../../src/sim/heuristic.ts';
 import type { DecisionContext, Policy, PolicyFactory } from '../../src/bot-api.ts';
 import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
@@ -402,8 +402,8 @@ describe('budgets in forward-model calls are kept (counted by the bot and, indep
   });
 });
 
-describe("sampleCandidates draws from the commitment list without writing it out (commitCommands)", () => {
-  it('commitCommands times the engine settings is the legal list, and the draws pick what a shuffle of the written list picks, for every hand of 0 to 8 cards', () => {
+describe("sampleCandidates draws from the commitment list without writing it out (Kernel.commitBlock)", () => {
+  it('commitBlock repeated per engine setting is the legal list, and the draws pick what a shuffle of the written list picks, for every hand of 0 to 8 cards', () => {
     const k = new Kernel(t);
     const s = positionAt(11, 1)!;
     const legal = new Int32Array(MAX_ACTIONS);
@@ -415,7 +415,7 @@ describe("sampleCandidates draws from the commitment list without writing it out
       for (let c = 0; c < CARDS; c++) s.cardLoc[c] = (hand >> c) & 1 ? LOC_HAND : LOC_TRACK + c;
       s.touch();
       const n = k.legal(s, 0, legal);
-      const m = commitCommands(s, 0, cmds);
+      const m = k.commitBlock(s, 0, cmds);
       expect(m * ENGINE_SETTINGS).toBe(n);
       const listed = Array.from({ length: n }, (_, j) => cmds[j % m] + Math.floor(j / m) * encodeCommit(1, 0, 0, 0));
       expect(listed).toEqual(Array.from(legal.subarray(0, n)));
