@@ -142,6 +142,15 @@ export interface MatchSetup {
 /** A setup that cannot be played (names what is wrong). */
 export class SetupError extends Error {}
 
+/**
+ * Room for shields on one section (4.1.1): the per-section cap less what it holds, or, for
+ * Shield Surge (10.1.7, which ignores that cap), all `left` shields in hand. Shared by
+ * shieldRoom and isLegalShield.
+ */
+function sectionRoom(surge: boolean, left: number, cap: number, held: number): number {
+  return surge ? left : Math.max(0, cap - held);
+}
+
 export class Kernel {
   readonly t: GameTables;
   readonly move: Movement;
@@ -164,7 +173,7 @@ export class Kernel {
   /** Scratch for counting inside a legal-action listing (never the caller's buffer). */
   private readonly probe = new Int32Array(MAX_ACTIONS);
   /**
-   * The launches listed with the Corvettes! options (resolveCorvettes), for the launch
+   * The launches listed with the Corvettes! options (resolveCorvettes, 10.1.3), for the launch
    * decision that follows a Launch answer: valid while `launchState` is at `launchVersion`,
    * which the Corvettes!-option answer carries forward (apply) and any other change ends.
    * Used, it trades places with `asked` (so neither field is readonly).
@@ -527,7 +536,7 @@ export class Kernel {
     const base = p * MAX_SECTIONS;
     let total = 0;
     for (let sec = 0; sec < n; sec++) {
-      const r = surge ? left : Math.max(0, cap - shields[base + sec]);
+      const r = sectionRoom(surge, left, cap, shields[base + sec]);
       room[sec] = r;
       total += r;
     }
@@ -551,7 +560,7 @@ export class Kernel {
     let total = 0;
     for (let sec = 0; sec < n; sec++) {
       const c = shieldsPlaced(a, sec);
-      const r = surge ? left : Math.max(0, cap - shields[base + sec]);
+      const r = sectionRoom(surge, left, cap, shields[base + sec]);
       if (c > r) return false;
       sum += c;
       total += r;
