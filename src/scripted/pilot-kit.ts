@@ -234,10 +234,15 @@ export let edgeH = 0;
 
 /** Valid from `observe` on (it builds the grid when the board changes). */
 export function edgeDistance(q: number, r: number): number {
-  const x = q - edgeQ0;
-  const y = r - edgeR0;
-  if (x < 0 || y < 0 || x >= edgeW || y >= edgeH) return 0;
-  return edgeGrid[y * edgeW + x];
+  return edgeAt(edgeGrid, edgeW, edgeH, q - edgeQ0, r - edgeR0);
+}
+
+/**
+ * edgeDistance at grid cell (x, y) of the edge grid given as arguments: hot loops read the
+ * grid's module bindings (a TDZ check each) once, into locals, and pass them here.
+ */
+function edgeAt(grid: Int8Array, w: number, h: number, x: number, y: number): number {
+  return x < 0 || y < 0 || x >= w || y >= h ? 0 : grid[y * w + x];
 }
 
 /** Once per board (allocates then): breadth-first distances from the hexes off the board. */
@@ -359,17 +364,12 @@ export function rayToHull(q: number, r: number, dir: number, len: number, hull: 
     if (k >= 1 && k < first && x === k * dq && y === k * dr) first = k;
   }
   if (first > len) return 0;
-  // edgeDistance inlined, the grid's module bindings read once.
   const grid = edgeGrid;
   const w = edgeW;
   const h = edgeH;
   const x0 = q - edgeQ0;
   const y0 = r - edgeR0;
-  for (let k = 1; k <= first; k++) {
-    const x = x0 + k * dq;
-    const y = y0 + k * dr;
-    if (x < 0 || y < 0 || x >= w || y >= h || grid[y * w + x] === 0) return 0;
-  }
+  for (let k = 1; k <= first; k++) if (edgeAt(grid, w, h, x0 + k * dq, y0 + k * dr) === 0) return 0;
   return first;
 }
 
@@ -733,10 +733,7 @@ export function simMove(q: number, r: number, f: number, m: Int8Array, eq: Int16
       nq += DQ[t];
       nr += DR[t];
     }
-    const x = nq - q0;
-    const y = nr - r0;
-    const ed = x < 0 || y < 0 || x >= w || y >= h ? 0 : grid[y * w + x];
-    if (ed <= reach && hullMargin(hull, nq, nr, nf) === 0) {
+    if (edgeAt(grid, w, h, nq - q0, nr - r0) <= reach && hullMargin(hull, nq, nr, nf) === 0) {
       edge = true;
       break;
     }
