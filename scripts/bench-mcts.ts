@@ -5,8 +5,9 @@
  *
  * MCTS iterations per second on one core with 10-round playouts (the design's target is
  * 20,000), measured three ways: repeated searches from opening positions with rammer
- * playouts (every iteration then simulates a full 10 rounds unless the match ends), the
- * same with random playouts, and over every commitment of real matches against rammer
+ * playouts (every iteration then simulates a full 10 rounds unless the match ends; five
+ * timed blocks of 40 searches, reported as the median block with the range, like the
+ * kernel's repetitions in bench.ts), the same with random playouts, and over every commitment of real matches against rammer
  * (later positions: iterations stop early when the match ends inside the horizon); then
  * the bot's default settings (gunner playouts, 3 rounds), the ones the ladder uses.
  * Forward-model calls per second and per iteration are printed too. The target is judged
@@ -53,16 +54,32 @@ const statsOf = (p: Policy) => (p as Policy & { stats: Stats }).stats;
  */
 const WARMUP = 30;
 
-function openingSpeed(params: Record<string, unknown>, positions: number) {
+/** Median of a non-empty list. */
+function median(xs: number[]): number {
+  const a = [...xs].sort((x, y) => x - y);
+  const m = a.length >> 1;
+  return a.length % 2 ? a[m] : (a[m - 1] + a[m]) / 2;
+}
+
+/**
+ * Searches from `positions` opening positions per block, `blocks` timed blocks after the
+ * warm-up; each block's iterations per CPU-second and per wall second, and their medians.
+ */
+function openingSpeed(params: Record<string, unknown>, positions: number, blocks = 1) {
   const k = new Kernel(tables);
   const s = new GameState();
   const view = new GameState();
   const legal = new Int32Array(MAX_ACTIONS);
+  const perCpu: number[] = [];
+  const perWall: number[] = [];
   let iterations = 0;
   let calls = 0;
   let ms = 0;
   let cpu = 0;
-  for (let i = -WARMUP; i < positions; i++) {
+  let blockIterations = 0;
+  let blockMs = 0;
+  let blockCpu = 0;
+  for (let i = -WARMUP; i < positions * blocks; i++) {
     k.setup(s, scenarioSetup(file, scenario, tables, 1000 + Math.abs(i)));
     k.view(s, 0, view);
     const count = k.legal(s, 0, legal);
@@ -74,13 +91,38 @@ function openingSpeed(params: Record<string, unknown>, positions: number) {
     const dt = performance.now() - t0;
     const dc = process.cpuUsage(c0);
     if (i < 0) continue; // warm-up
+    const it = statsOf(pol).lastIterations;
+    const dcpu = (dc.user + dc.system) / 1e6;
     ms += dt;
-    cpu += (dc.user + dc.system) / 1e6;
-    iterations += statsOf(pol).lastIterations;
+    cpu += dcpu;
+    iterations += it;
     calls += statsOf(pol).lastCalls;
+    blockIterations += it;
+    blockMs += dt;
+    blockCpu += dcpu;
+    if ((i + 1) % positions === 0) {
+      perCpu.push(blockIterations / blockCpu);
+      perWall.push((blockIterations / blockMs) * 1000);
+      blockIterations = blockMs = blockCpu = 0;
+    }
   }
   const secs = ms / 1000;
-  return { params, positions, iterations, seconds: secs, cpuSeconds: cpu, iterationsPerSecond: iterations / secs, iterationsPerCpuSecond: iterations / cpu, callsPerSecond: calls / secs, callsPerIteration: calls / iterations };
+  return {
+    params,
+    positions: positions * blocks,
+    blocks,
+    iterations,
+    seconds: secs,
+    cpuSeconds: cpu,
+    iterationsPerSecond: iterations / secs,
+    iterationsPerCpuSecond: iterations / cpu,
+    blockPerCpuSecond: perCpu,
+    blockPerWallSecond: perWall,
+    medianPerCpuSecond: median(perCpu),
+    medianPerWallSecond: median(perWall),
+    callsPerSecond: calls / secs,
+    callsPerIteration: calls / iterations,
+  };
 }
 
 function inMatchSpeed(params: Record<string, unknown>, matches: number) {
@@ -131,13 +173,14 @@ say(`MCTS benchmark (${new Date().toISOString()}, node ${process.version}, ${ava
 say(`content: shipped configs, scenario duel (FPA vs Lamais), default loadouts`);
 
 const positions = quick ? 10 : 40;
-const speedRammer = openingSpeed({ iterations: 200, depth: 10, playout: 'rammer' }, positions);
+const speedRammer = openingSpeed({ iterations: 200, depth: 10, playout: 'rammer' }, positions, quick ? 1 : 5);
 const speedRandom = openingSpeed({ iterations: 200, depth: 10, playout: 'random' }, Math.max(5, positions / 4));
 const speedMatch = inMatchSpeed({ iterations: 200, depth: 10, playout: 'rammer' }, quick ? 2 : 8);
 const speedDefault = openingSpeed({}, Math.max(5, positions / 4));
 const verdict = (x: number) => (x >= 20000 ? 'meets target' : 'BELOW TARGET');
+const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
 say(
-  `search from opening positions, 200 iterations x 10-round playouts (rammer), 24 candidates, ${positions} positions: ${speedRammer.iterationsPerCpuSecond.toFixed(0)} iterations per CPU-second (${speedRammer.iterationsPerSecond.toFixed(0)} per wall second), ${speedRammer.callsPerSecond.toFixed(0)} forward calls/s, ${speedRammer.callsPerIteration.toFixed(1)} calls/iteration  [target 20,000 iterations/s/core, on CPU time: ${verdict(speedRammer.iterationsPerCpuSecond)}]`,
+  `search from opening positions, 200 iterations x 10-round playouts (rammer), 24 candidates, ${speedRammer.blocks} blocks of ${positions} positions: ${speedRammer.medianPerCpuSecond.toFixed(0)} (${range(speedRammer.blockPerCpuSecond)}) iterations per CPU-second, ${speedRammer.medianPerWallSecond.toFixed(0)} (${range(speedRammer.blockPerWallSecond)}) per wall second; ${speedRammer.callsPerSecond.toFixed(0)} forward calls/s, ${speedRammer.callsPerIteration.toFixed(1)} calls/iteration  [target 20,000 iterations/s/core, on the CPU median: ${verdict(speedRammer.medianPerCpuSecond)}]`,
 );
 say(
   `same, random playouts, ${speedRandom.positions} positions: ${speedRandom.iterationsPerSecond.toFixed(0)} iterations/s/core, ${speedRandom.callsPerSecond.toFixed(0)} forward calls/s, ${speedRandom.callsPerIteration.toFixed(1)} calls/iteration`,
