@@ -230,95 +230,108 @@ export class Weapons {
    * a hex, or one runs into the other; any two that end on one hex collide (9.3).
    */
   moveProjectiles(s: GameState, only: number, steps: number): void {
-    // The projectiles in play, as a compact list (the table has 64 slots, mostly empty).
+    if (only >= 0) {
+      this.flyFired(s, only, steps);
+      return;
+    }
+    // The projectiles in play, as a compact list (the table has 64 slots, mostly empty),
+    // with the directions they face (bit per facing) and whether a corvette or torpedo is
+    // there to be hit (flight only removes them).
     const list = this.list;
     let count = 0;
-    let most = steps;
-    if (only >= 0) list[count++] = only;
-    else {
-      most = 0;
-      for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
-        if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
-        list[count++] = i;
-        const sp = this.speedOf(s, i);
-        this.speed[i] = sp;
-        if (sp > most) most = sp;
+    let most = 0;
+    let facings = 0;
+    let prey = false;
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
+      const kd = s.tokKind[i];
+      if (kd !== SMALL_PROJECTILE) {
+        if (kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) prey = true;
+        continue;
       }
+      list[count++] = i;
+      facings |= 1 << s.tokFacing[i];
+      const sp = this.speedOf(s, i);
+      this.speed[i] = sp;
+      if (sp > most) most = sp;
     }
     if (count === 0) return;
-    // Standing projectiles a fired token may run into (head-on) or land on: in the movement
-    // phase, the list itself.
-    let others = list;
-    let nOthers = count;
-    if (only >= 0) {
-      others = this.others;
-      nOthers = 0;
-      for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) if (s.tokKind[i] === SMALL_PROJECTILE) others[nOthers++] = i;
-    }
-    if (nOthers === 1) {
+    if (count === 1) {
       // The only projectile on the board (the usual case): nothing to meet head-on or to end
-      // on (projectileEnters makes none), so it flies alone, hex by hex, while it lasts.
+      // on, so it flies alone, hex by hex, while it lasts.
       const i = list[0];
       const f = s.tokFacing[i];
-      const last = only >= 0 ? steps : this.speed[i];
+      const last = this.speed[i];
       for (let step = 1; step <= last && s.tokKind[i] === SMALL_PROJECTILE; step++) {
         s.tokQ[i] += DQ[f];
         s.tokR[i] += DR[f];
-        this.projectileEnters(s, i);
+        this.projectileEnters(s, i, prey);
       }
       return;
     }
-    for (let step = 1; step <= most; step++) {
-      let any = false;
-      for (let x = 0; x < nOthers; x++) {
-        const i = others[x];
-        this.moving[i] = 0;
-        this.dead[i] = 0;
-      }
-      for (let x = 0; x < count; x++) {
-        const i = list[x];
-        if (s.tokKind[i] !== SMALL_PROJECTILE || (only < 0 && this.speed[i] < step)) continue;
-        this.moving[i] = 1;
-        this.nextQ[i] = s.tokQ[i] + DQ[s.tokFacing[i]];
-        this.nextR[i] = s.tokR[i] + DR[s.tokFacing[i]];
-        any = true;
-      }
-      if (!any) break;
-      // Head-on: opposite directions, and they swap, meet, or one runs into the other.
-      for (let x = 0; x < count; x++) {
-        const i = list[x];
-        if (!this.moving[i]) continue;
-        const back = opposite(s.tokFacing[i]);
-        const iq = this.nextQ[i];
-        const ir = this.nextR[i];
-        for (let y = 0; y < nOthers; y++) {
-          const j = others[y];
-          if (j === i || s.tokKind[j] !== SMALL_PROJECTILE || s.tokFacing[j] !== back) continue;
-          const jq = this.moving[j] ? this.nextQ[j] : s.tokQ[j];
-          const jr = this.moving[j] ? this.nextR[j] : s.tokR[j];
-          const swap = iq === s.tokQ[j] && ir === s.tokR[j] && (!this.moving[j] || (jq === s.tokQ[i] && jr === s.tokR[i]));
-          const meet = iq === jq && ir === jr;
-          if (swap || meet) {
-            this.dead[i] = 1;
-            this.dead[j] = 1;
-          }
+    if ((facings & (((facings << 3) | (facings >> 3)) & 63)) === 0) {
+      // No two face opposite ways, so none can meet head-on: each steps in turn.
+      for (let step = 1; step <= most; step++) {
+        for (let x = 0; x < count; x++) {
+          const i = list[x];
+          if (s.tokKind[i] !== SMALL_PROJECTILE || this.speed[i] < step) continue;
+          s.tokQ[i] += DQ[s.tokFacing[i]];
+          s.tokR[i] += DR[s.tokFacing[i]];
+          this.projectileEnters(s, i, prey);
         }
       }
-      for (let y = 0; y < nOthers; y++) {
-        const i = others[y];
-        if (this.dead[i] && s.tokKind[i] === SMALL_PROJECTILE) this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
-      }
-      for (let x = 0; x < count; x++) {
-        const i = list[x];
-        if (!this.moving[i] || this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
-        s.tokQ[i] = this.nextQ[i];
-        s.tokR[i] = this.nextR[i];
-        this.projectileEnters(s, i);
+    } else {
+      for (let step = 1; step <= most; step++) {
+        let any = false;
+        for (let x = 0; x < count; x++) {
+          const i = list[x];
+          this.moving[i] = 0;
+          this.dead[i] = 0;
+        }
+        for (let x = 0; x < count; x++) {
+          const i = list[x];
+          if (s.tokKind[i] !== SMALL_PROJECTILE || this.speed[i] < step) continue;
+          this.moving[i] = 1;
+          this.nextQ[i] = s.tokQ[i] + DQ[s.tokFacing[i]];
+          this.nextR[i] = s.tokR[i] + DR[s.tokFacing[i]];
+          any = true;
+        }
+        if (!any) break;
+        // Head-on: opposite directions, and they swap, meet, or one runs into the other.
+        for (let x = 0; x < count; x++) {
+          const i = list[x];
+          if (!this.moving[i]) continue;
+          const back = opposite(s.tokFacing[i]);
+          const iq = this.nextQ[i];
+          const ir = this.nextR[i];
+          for (let y = 0; y < count; y++) {
+            const j = list[y];
+            if (j === i || s.tokKind[j] !== SMALL_PROJECTILE || s.tokFacing[j] !== back) continue;
+            const jq = this.moving[j] ? this.nextQ[j] : s.tokQ[j];
+            const jr = this.moving[j] ? this.nextR[j] : s.tokR[j];
+            const swap = iq === s.tokQ[j] && ir === s.tokR[j] && (!this.moving[j] || (jq === s.tokQ[i] && jr === s.tokR[i]));
+            const meet = iq === jq && ir === jr;
+            if (swap || meet) {
+              this.dead[i] = 1;
+              this.dead[j] = 1;
+            }
+          }
+        }
+        for (let x = 0; x < count; x++) {
+          const i = list[x];
+          if (this.dead[i] && s.tokKind[i] === SMALL_PROJECTILE) this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
+        }
+        for (let x = 0; x < count; x++) {
+          const i = list[x];
+          if (!this.moving[i] || this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
+          s.tokQ[i] = this.nextQ[i];
+          s.tokR[i] = this.nextR[i];
+          this.projectileEnters(s, i, prey);
+        }
       }
     }
     // Two projectiles ending on one hex collide (9.3).
-    for (let y = 0; y < nOthers; y++) {
-      const i = others[y];
+    for (let x = 0; x < count; x++) {
+      const i = list[x];
       if (s.tokKind[i] !== SMALL_PROJECTILE) continue;
       const j = this.tokenOn(s, s.tokQ[i], s.tokR[i], SMALL_PROJECTILE, i);
       if (j >= 0) {
@@ -329,11 +342,60 @@ export class Weapons {
   }
 
   /**
+   * moveProjectiles for a projectile i just fired (10.1.1-10.1.2), the only one moving: the
+   * others stand, and no two of them share a hex (each flight ends by removing such pairs,
+   * 9.3). So it meets one head-on only by running into one facing it, and can end on at most
+   * one; both go, in the order the lock-step's passes over the table would take them.
+   */
+  private flyFired(s: GameState, i: number, steps: number): void {
+    const f = s.tokFacing[i];
+    const back = opposite(f);
+    // The standing projectiles facing it (the only ones it can meet head-on), how many
+    // stand at all, and whether a corvette or torpedo is there to be hit.
+    const facers = this.others;
+    let nFacers = 0;
+    let standing = 0;
+    let prey = false;
+    for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
+      const kd = s.tokKind[j];
+      if (kd === SMALL_PROJECTILE) {
+        if (j === i) continue;
+        standing++;
+        if (s.tokFacing[j] === back) facers[nFacers++] = j;
+      } else if (kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) prey = true;
+    }
+    for (let step = 1; step <= steps && s.tokKind[i] === SMALL_PROJECTILE; step++) {
+      const q = s.tokQ[i] + DQ[f];
+      const r = s.tokR[i] + DR[f];
+      for (let x = 0; x < nFacers; x++) {
+        const j = facers[x];
+        if (s.tokKind[j] === SMALL_PROJECTILE && s.tokQ[j] === q && s.tokR[j] === r) {
+          // Head-on (9.3): destroyed in table order.
+          this.destroyToken(s, j < i ? j : i, -1, CAUSE_PROJECTILE, -1);
+          this.destroyToken(s, j < i ? i : j, -1, CAUSE_PROJECTILE, -1);
+          return;
+        }
+      }
+      s.tokQ[i] = q;
+      s.tokR[i] = r;
+      this.projectileEnters(s, i, prey);
+    }
+    if (standing === 0 || s.tokKind[i] !== SMALL_PROJECTILE) return;
+    // Ending on another (9.3): the later in the table goes first, as the end-of-flight pass
+    // finds the pair from the earlier one.
+    const j = this.tokenOn(s, s.tokQ[i], s.tokR[i], SMALL_PROJECTILE, i);
+    if (j >= 0) {
+      this.destroyToken(s, j > i ? j : i, -1, CAUSE_PROJECTILE, -1);
+      this.destroyToken(s, j > i ? i : j, -1, CAUSE_PROJECTILE, -1);
+    }
+  }
+
+  /**
    * What a projectile meets on the hex it enters (9.3): off the board it returns; a hull
    * section of any capital ship takes its damage and it returns; corvettes and torpedoes
-   * there are destroyed and it flies on.
+   * there are destroyed and it flies on. `prey`: whether any corvette or torpedo is on the board.
    */
-  private projectileEnters(s: GameState, i: number): void {
+  private projectileEnters(s: GameState, i: number, prey: boolean): void {
     const q = s.tokQ[i];
     const r = s.tokR[i];
     const owner = s.tokOwner[i];
@@ -346,6 +408,7 @@ export class Weapons {
       this.tokenStrikes(s, i, v, this.lastSection);
       return;
     }
+    if (!prey) return;
     for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
       const kd = s.tokKind[j];
       if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, this.sourceOf(s, owner, s.tokRef[i]));
