@@ -21,7 +21,7 @@ import * as weaponsModule from './weapons.js';
 const { DQ, DR } = hexModule;
 const {
   CORVETTES, CORV_ABOARD, CORV_BOARD, STAT_SIZE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE,
-  G_PLAYERS, G_TOKEN_SERIAL, LO_HANGAR, LO_CORVETTES, ST_CORV_LAUNCHED, CAUSE_PROJECTILE,
+  G_TOKEN_SERIAL, G_TOK_TOP, LO_HANGAR, LO_CORVETTES, ST_CORV_LAUNCHED, CAUSE_PROJECTILE,
   CAUSE_TORPEDO, CAUSE_CORVETTE, CAUSE_CAPITAL_SHIP, CAUSE_OTHER,
 } = stateModule;
 const { EV_LAUNCH, EV_CORVETTE_MOVE } = eventsModule;
@@ -287,21 +287,25 @@ export class Corvettes {
    * torpedo or corvette it overlaps. Leaving the board, or ending on a hull, destroys it.
    */
   compelledMoves(s: GameState): void {
-    // Slots in player, then slot order (p * CORVETTES + slot); the arrays in locals (in a
-    // loop V8 re-checks the state's map and reloads each field per access).
-    const end = s.g[G_PLAYERS] * CORVETTES;
-    const corvLoc = s.corvLoc;
-    const corvTok = s.corvTok;
+    // The corvettes are the corvette tokens (each on-board slot has one, invariants.ts):
+    // moved by a pass over the token table, their slots (bit p * CORVETTES + slot) noted
+    // and settled in slot order, skipping one destroyed meanwhile.
+    const tokKind = s.tokKind;
     const tokQ = s.tokQ;
     const tokR = s.tokR;
     const tokFacing = s.tokFacing;
-    for (let k = 0; k < end; k++) {
-      if (corvLoc[k] !== CORV_BOARD) continue;
-      const i = corvTok[k];
+    let slots = 0;
+    for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
+      if (tokKind[i] !== SMALL_CORVETTE) continue;
       tokQ[i] += DQ[tokFacing[i]];
       tokR[i] += DR[tokFacing[i]];
+      slots |= 1 << (s.tokOwner[i] * CORVETTES + s.tokRef[i] - 2);
     }
-    for (let k = 0; k < end; k++) if (corvLoc[k] === CORV_BOARD) this.settle(s, corvTok[k]);
+    const corvLoc = s.corvLoc;
+    for (; slots !== 0; slots &= slots - 1) {
+      const k = 31 - Math.clz32(slots & (0 - slots));
+      if (corvLoc[k] === CORV_BOARD) this.settle(s, s.corvTok[k]);
+    }
   }
 
   /**
