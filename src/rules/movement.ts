@@ -585,15 +585,15 @@ export class Movement {
     // does not happen: the giver keeps its token (rules/003).
     if (ts !== TOK_NONE && !gainToken(s, first, ts) && second !== EDGE) gainToken(s, second, ts);
     if (tf !== TOK_NONE && second !== EDGE && !gainToken(s, second, tf)) gainToken(s, first, tf);
-    // Step 5: each matching pair on the track gives one token to each side.
+    // Step 5: each matching pair on the track gives one token to each side. pairCount is all
+    // zero here: each count is zeroed as it is read.
     const pc = this.pairCount;
-    for (let j = 0; j < 8; j++) pc[j] = 0;
     for (let j = 0; j < len; j++) pc[tr[j]]++;
     for (let j = 0; j < len; j++) {
       const code = tr[j];
       const pairs = pc[code] >> 1;
-      if (pairs === 0) continue;
       pc[code] = 0;
+      if (pairs === 0) continue;
       for (let x = 0; x < pairs; x++) {
         gainToken(s, first, code);
         if (second !== EDGE) gainToken(s, second, code);
@@ -736,27 +736,36 @@ export class Movement {
    * or whose move was undone, is over none, and the first ship over a token is a mover.
    */
   overrunTokens(s: GameState, movers: number): void {
-    if (s.g[G_TOK_TOP] === 0) return; // no small token on the board
-    // The bound is re-read each pass: a token destroyed here can lower the mark.
-    for (let i = 0; i < s.g[G_TOK_TOP]; i++) {
-      const kind = s.tokKind[i];
+    // The bound is read once: a token destroyed here leaves an empty slot or lowers the mark
+    // past empty ones, and none is added.
+    const top = s.g[G_TOK_TOP];
+    const tokKind = s.tokKind;
+    const tokQ = s.tokQ;
+    const tokR = s.tokR;
+    for (let i = 0; i < top; i++) {
+      const kind = tokKind[i];
       if (kind === SMALL_NONE) continue;
-      const q = s.tokQ[i];
-      const r = s.tokR[i];
+      const q = tokQ[i];
+      const r = tokR[i];
       for (let p = 0, rest = movers; rest !== 0; p++, rest >>= 1) {
         if ((rest & 1) === 0) continue;
         const sec = this.sectionAt(s, p, q, r);
         if (sec < 0) continue;
-        if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, s.tokOwner[i], 0, sec);
-        s.stats[p * STAT_SIZE + ST_TOKENS_OVERRUN]++;
-        if (kind === SMALL_CORVETTE) this.k.weapons.destroyToken(s, i, p, CAUSE_CAPITAL_SHIP, -1);
-        else {
-          const w = this.k.weaponOf(s, s.tokOwner[i], kind, s.tokRef[i]);
-          s.stats[p * STAT_SIZE + ST_TOKEN_DAMAGE_TAKEN] += w ? w.damage : 0;
-          this.k.weapons.tokenStrikes(s, i, p, sec);
-        }
+        this.overrun(s, p, i, kind, sec);
         break;
       }
+    }
+  }
+
+  /** Ship p runs over small token i (of `kind`) with section `sec` (12). */
+  private overrun(s: GameState, p: number, i: number, kind: number, sec: number): void {
+    if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, s.tokOwner[i], 0, sec);
+    s.stats[p * STAT_SIZE + ST_TOKENS_OVERRUN]++;
+    if (kind === SMALL_CORVETTE) this.k.weapons.destroyToken(s, i, p, CAUSE_CAPITAL_SHIP, -1);
+    else {
+      const w = this.k.weaponOf(s, s.tokOwner[i], kind, s.tokRef[i]);
+      s.stats[p * STAT_SIZE + ST_TOKEN_DAMAGE_TAKEN] += w ? w.damage : 0;
+      this.k.weapons.tokenStrikes(s, i, p, sec);
     }
   }
 
