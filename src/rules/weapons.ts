@@ -261,10 +261,10 @@ export class Weapons {
       const i = list[0];
       const f = s.tokFacing[i];
       const last = this.speed[i];
-      for (let step = 1; step <= last && s.tokKind[i] === SMALL_PROJECTILE; step++) {
+      for (let step = 1; step <= last; step++) {
         s.tokQ[i] += DQ[f];
         s.tokR[i] += DR[f];
-        this.projectileEnters(s, i, prey);
+        if (!this.projectileEnters(s, i, prey)) return;
       }
       return;
     }
@@ -364,23 +364,29 @@ export class Weapons {
         if (s.tokFacing[j] === back) facers[nFacers++] = j;
       } else if (kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) prey = true;
     }
-    for (let step = 1; step <= steps && s.tokKind[i] === SMALL_PROJECTILE; step++) {
-      const q = s.tokQ[i] + DQ[f];
-      const r = s.tokR[i] + DR[f];
+    const dq = DQ[f];
+    const dr = DR[f];
+    const tokQ = s.tokQ;
+    const tokR = s.tokR;
+    let q = tokQ[i];
+    let r = tokR[i];
+    for (let step = 1; step <= steps; step++) {
+      q += dq;
+      r += dr;
       for (let x = 0; x < nFacers; x++) {
         const j = facers[x];
-        if (s.tokKind[j] === SMALL_PROJECTILE && s.tokQ[j] === q && s.tokR[j] === r) {
+        if (s.tokKind[j] === SMALL_PROJECTILE && tokQ[j] === q && tokR[j] === r) {
           // Head-on (9.3): destroyed in table order.
           this.destroyToken(s, j < i ? j : i, -1, CAUSE_PROJECTILE, -1);
           this.destroyToken(s, j < i ? i : j, -1, CAUSE_PROJECTILE, -1);
           return;
         }
       }
-      s.tokQ[i] = q;
-      s.tokR[i] = r;
-      this.projectileEnters(s, i, prey);
+      tokQ[i] = q;
+      tokR[i] = r;
+      if (!this.projectileEnters(s, i, prey)) return;
     }
-    if (standing === 0 || s.tokKind[i] !== SMALL_PROJECTILE) return;
+    if (standing === 0) return;
     // Ending on another (9.3): the later in the table goes first, as the end-of-flight pass
     // finds the pair from the earlier one.
     const j = this.tokenOn(s, s.tokQ[i], s.tokR[i], SMALL_PROJECTILE, i);
@@ -395,20 +401,25 @@ export class Weapons {
    * section of any capital ship takes its damage and it returns; corvettes and torpedoes
    * there are destroyed and it flies on. `prey`: whether any corvette or torpedo is on the board.
    */
-  private projectileEnters(s: GameState, i: number, prey: boolean): void {
+  private projectileEnters(s: GameState, i: number, prey: boolean): boolean {
     const q = s.tokQ[i];
     const r = s.tokR[i];
-    const owner = s.tokOwner[i];
     if (!this.k.move.hexOnBoard(q, r)) {
       this.k.move.removeToken(s, i);
-      return;
+      return false;
     }
     const v = this.shipOn(s, q, r);
     if (v >= 0) {
       this.tokenStrikes(s, i, v, this.lastSection);
-      return;
+      return false;
     }
-    if (!prey) return;
+    if (prey) this.prey(s, i, q, r);
+    return true;
+  }
+
+  /** Projectile i destroys the corvettes and torpedoes on (q, r) (9.3). */
+  private prey(s: GameState, i: number, q: number, r: number): void {
+    const owner = s.tokOwner[i];
     for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
       const kd = s.tokKind[j];
       if ((kd === SMALL_CORVETTE || kd === SMALL_TORPEDO) && s.tokQ[j] === q && s.tokR[j] === r) this.destroyToken(s, j, owner, CAUSE_PROJECTILE, this.sourceOf(s, owner, s.tokRef[i]));
