@@ -68,9 +68,36 @@ export class Corvettes {
   private readonly mv = new Int32Array(4);
   private readonly hex = new Int32Array(3);
   private readonly aboard = new Int32Array(CORVETTES);
+  /**
+   * Per faction, facing and hangar (index (f * 6 + facing) * 4 + h, at most 4 hangars): the
+   * hangar hex's offset from the ship's centre and the direction out through its edge
+   * (11.1.1), so a launch spot is two additions; hangarCount per faction.
+   */
+  private readonly hangarQ: Int8Array;
+  private readonly hangarR: Int8Array;
+  private readonly hangarDir: Int8Array;
+  private readonly hangarCount: Int8Array;
 
   constructor(kernel: Kernel) {
     this.k = kernel;
+    const factions = kernel.t.factions;
+    this.hangarQ = new Int8Array(factions.length * 24);
+    this.hangarR = new Int8Array(factions.length * 24);
+    this.hangarDir = new Int8Array(factions.length * 24);
+    this.hangarCount = new Int8Array(factions.length);
+    for (let f = 0; f < factions.length; f++) {
+      const hull = factions[f].hull;
+      const count = Math.min(hull.mounts.hangar.length, 4);
+      this.hangarCount[f] = count;
+      for (let facing = 0; facing < 6; facing++)
+        for (let h = 0; h < count; h++) {
+          const m = hull.mounts.hangar[h];
+          const x = (f * 6 + facing) * 4 + h;
+          this.hangarQ[x] = hull.rotQ[facing * hull.hexCount + m.hex];
+          this.hangarR[x] = hull.rotR[facing * hull.hexCount + m.hex];
+          this.hangarDir[x] = (facing + m.edge) % 6;
+        }
+    }
   }
 
   /** The corvette card behind p's slot. */
@@ -95,12 +122,10 @@ export class Corvettes {
 
   /** launchSpot's (q, r, facing) into out, without checking that it is free. */
   private spotOf(s: GameState, p: number, hangar: number, extra: number, turn: number, out: Int32Array): void {
-    const hull = this.k.faction(s, p).hull;
-    const m = hull.mounts.hangar[hangar];
-    const o = s.facing[p] * hull.hexCount;
-    const dir = (s.facing[p] + m.edge) % 6;
-    const q = s.shipQ[p] + hull.rotQ[o + m.hex] + DQ[dir] * (1 + extra);
-    const r = s.shipR[p] + hull.rotR[o + m.hex] + DR[dir] * (1 + extra);
+    const x = (s.faction[p] * 6 + s.facing[p]) * 4 + hangar;
+    const dir = this.hangarDir[x];
+    const q = s.shipQ[p] + this.hangarQ[x] + DQ[dir] * (1 + extra);
+    const r = s.shipR[p] + this.hangarR[x] + DR[dir] * (1 + extra);
     out[0] = q;
     out[1] = r;
     out[2] = (dir + turn + 6) % 6;
@@ -121,19 +146,20 @@ export class Corvettes {
     const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
     const extraMax = Math.min(hangarCard.launchDistance, 6);
     const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
-    const hull = f.hull;
     const move = this.k.move;
     const weapons = this.k.weapons;
-    const hangars = Math.min(hull.mounts.hangar.length, 4);
-    const o = s.facing[p] * hull.hexCount;
+    const fi = s.faction[p];
+    const hangars = this.hangarCount[fi];
+    const x0 = (fi * 6 + s.facing[p]) * 4;
+    const sq = s.shipQ[p];
+    const sr = s.shipR[p];
     let n = 0;
     for (let h = 0; h < hangars; h++) {
       // The spots of launchSpot(h, e) for e = 0, 1, ...: one hex after another out from the
       // hangar's edge. A spot's hex does not depend on the turn: check it once.
-      const m = hull.mounts.hangar[h];
-      const dir = (s.facing[p] + m.edge) % 6;
-      let q = s.shipQ[p] + hull.rotQ[o + m.hex];
-      let r = s.shipR[p] + hull.rotR[o + m.hex];
+      const dir = this.hangarDir[x0 + h];
+      let q = sq + this.hangarQ[x0 + h];
+      let r = sr + this.hangarR[x0 + h];
       // free(), with the hull check limited to the ships that can reach the spots.
       const hulls = move.shipsNear(s, q, r, extraMax + 1);
       for (let e = 0; e <= extraMax; e++) {
