@@ -494,29 +494,29 @@ export class Movement {
   }
 
   /**
-   * Copy p's movement sequence, except the token at `skip`, into `seq`; returns the count.
-   * Rotational tokens are included only when the rule switch puts them on the track.
+   * Copy p's movement sequence (7.2.2: linear slots, then rotational), except the token at
+   * `skip`, into `seq`; returns the count. Rotational tokens are included only with `withRot`
+   * (the rule switch that puts them on the track).
    */
-  private sequence(s: GameState, p: number, skip: number, seq: Int8Array): number {
-    const size = matSize(s, p);
+  private sequence(s: GameState, p: number, skip: number, seq: Int8Array, withRot: boolean): number {
     const nl = s.linCount[p];
-    const withRot = this.k.t.rules.rotationalOnTrack;
+    const lin = s.lin;
+    const base = p * LIN_SLOTS;
     let n = 0;
-    for (let i = 0; i < size; i++) {
-      if (i === skip) continue;
-      if (i >= nl && !withRot) continue;
-      seq[n++] = tokenAt(s, p, i);
+    for (let i = 0; i < nl; i++) if (i !== skip) seq[n++] = lin[base + i];
+    if (withRot) {
+      const rot = s.rot;
+      for (let i = 0, nr = s.rotCount[p]; i < nr; i++) if (nl + i !== skip) seq[n++] = rot[p * ROT_SLOTS + i];
     }
     return n;
   }
 
-  /** Return p's tokens to the supply, keeping rotational tokens when they stay off the track. */
-  private emptyMat(s: GameState, p: number): void {
-    const keepRot = !this.k.t.rules.rotationalOnTrack;
-    for (let i = 0; i < s.linCount[p]; i++) {
-      s.g[G_SUPPLY_LINEAR]++;
-      s.lin[p * LIN_SLOTS + i] = TOK_NONE;
-    }
+  /** Return p's tokens to the supply, keeping rotational tokens with `keepRot` (they stay off the track). */
+  private emptyMat(s: GameState, p: number, keepRot: boolean): void {
+    const nl = s.linCount[p];
+    const lin = s.lin;
+    s.g[G_SUPPLY_LINEAR] += nl;
+    for (let i = 0; i < nl; i++) lin[p * LIN_SLOTS + i] = TOK_NONE;
     s.linCount[p] = 0;
     if (keepRot) return;
     for (let i = 0; i < s.rotCount[p]; i++) {
@@ -540,7 +540,8 @@ export class Movement {
     const skipF = tf === TOK_NONE ? -1 : step;
     // Step 1: first's tokens go straight onto the track.
     const tr = this.track;
-    let len = this.sequence(s, first, skipF, tr);
+    const withRot = rules.rotationalOnTrack;
+    let len = this.sequence(s, first, skipF, tr, withRot);
     let ns: number;
     if (second === EDGE) {
       // The edge mirrors the ship: as many inward tokens as the ship's mat holds.
@@ -549,12 +550,12 @@ export class Movement {
       ns = size - (ts === TOK_NONE ? 0 : 1);
       for (let i = 0; i < ns; i++) this.seqB[i] = inward;
     } else {
-      ns = this.sequence(s, second, ts === TOK_NONE ? -1 : step, this.seqB);
+      ns = this.sequence(s, second, ts === TOK_NONE ? -1 : step, this.seqB, withRot);
     }
     // The colliding tokens leave the mats with everything else; all return to the supply.
-    this.emptyMat(s, first);
-    if (second !== EDGE) this.emptyMat(s, second);
-    if (!rules.rotationalOnTrack) {
+    this.emptyMat(s, first, !withRot);
+    if (second !== EDGE) this.emptyMat(s, second, !withRot);
+    if (!withRot) {
       // Rotational tokens stayed on the mats; a colliding one still leaves to be swapped.
       if (tf >= TOK_CW) this.dropRotation(s, first, tf);
       if (second !== EDGE && ts >= TOK_CW) this.dropRotation(s, second, ts);
