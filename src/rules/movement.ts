@@ -381,7 +381,9 @@ export class Movement {
     // TOK_NONE (it did not move, or was undone), or moved. So two ships that are both where
     // they were do not overlap and a ship where it was is on the board: those checks are
     // skipped. Each pass that finds something undoes a moved ship, so the loop ends with
-    // nothing overlapping well within its pass bound.
+    // nothing overlapping well within its pass bound. The pass that finds nothing also notes
+    // the ships still moved (movers), for the small tokens.
+    let movers = -1;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
       for (let a = 0; a < n && !found; a++) {
@@ -397,17 +399,24 @@ export class Movement {
         }
       }
       if (found) continue;
+      let still = 0;
       for (let p = 0; p < n; p++) {
-        if (moved[p] !== TOK_NONE && alive[p] && this.edgeSections(s, p) !== 0) {
+        if (moved[p] === TOK_NONE || !alive[p]) continue;
+        if (this.edgeSections(s, p) !== 0) {
           this.edgeCollision(s, p, step, false);
           found = true;
-        }
+        } else still |= 1 << p;
       }
-      if (!found) break;
+      if (!found) {
+        movers = still;
+        break;
+      }
     }
     // 12, small tokens: only a ship still moved can be over one (see overrunTokens).
-    let movers = 0;
-    for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE && alive[p]) movers |= 1 << p;
+    if (movers < 0) {
+      movers = 0;
+      for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE && alive[p]) movers |= 1 << p;
+    }
     if (movers !== 0) this.overrunTokens(s, movers);
   }
 
