@@ -489,11 +489,14 @@ export class Movement {
    */
   private collisionDamage(s: GameState, p: number, mask: number, damage: number): number {
     if (damage <= 0 || mask === 0) return 0;
+    const t = this.k.t;
+    const log = this.k.log;
     let worst = 0;
     let total = 0;
-    for (let sec = 0, rest = mask; rest !== 0; sec++, rest >>= 1) {
-      if ((rest & 1) === 0) continue;
-      const inward = hitShieldsAndArmour(this.k.t, s, p, sec, damage, this.k.log);
+    // The set bits only, lowest (section) first.
+    for (let rest = mask; rest !== 0; rest &= rest - 1) {
+      const sec = 31 - Math.clz32(rest & (0 - rest));
+      const inward = hitShieldsAndArmour(t, s, p, sec, damage, log);
       if (inward > worst) worst = inward;
       total += damage;
     }
