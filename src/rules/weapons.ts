@@ -343,9 +343,10 @@ export class Weapons {
 
   /**
    * moveProjectiles for a projectile i just fired (10.1.1-10.1.2), the only one moving: the
-   * others stand, and no two of them share a hex (each flight ends by removing such pairs,
-   * 9.3). So it meets one head-on only by running into one facing it, and can end on at most
-   * one; both go, in the order the lock-step's passes over the table would take them.
+   * others stand, and no two of them share a hex (no two tokens do once a step is resolved,
+   * invariants.ts; flights end by removing such pairs, 9.3). So it meets one head-on only by
+   * running into one facing it, and can end on at most one; both go, in the order the
+   * lock-step's passes over the table would take them.
    */
   private flyFired(s: GameState, i: number, steps: number): void {
     const f = s.tokFacing[i];
