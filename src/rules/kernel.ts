@@ -1709,7 +1709,9 @@ export class Kernel {
    */
   view(s: GameState, p: number, into: GameState): GameState {
     into.copyFrom(s);
-    // The flags and arrays read once: the copy above is a call, after which V8 would reload them.
+    // The flags and arrays read once: the copy above is a call, after which V8 would reload
+    // them. Each seat's two slots read once (hidden from `revealed` on), and the slot loop
+    // written out: every typed-array access checks the array and its bounds.
     const g = s.g;
     const n = g[G_PLAYERS];
     const revealed = g[G_REVEALED];
@@ -1718,19 +1720,26 @@ export class Kernel {
     const cardLoc = s.cardLoc;
     const viewCommitted = into.committed;
     const viewCardLoc = into.cardLoc;
+    const viewEngine = into.engine;
+    const viewP2eDir = into.p2eDir;
     for (let o = 0; o < n; o++) {
       if (o === p) continue;
-      if (!enginesShown) into.engine[o] = -1;
+      if (!enginesShown) viewEngine[o] = -1;
+      const c0 = committed[o * 2];
+      const c1 = committed[o * 2 + 1];
       // The slots not yet revealed are face down.
-      for (let slot = revealed; slot < 2; slot++) {
-        const c = committed[o * 2 + slot];
-        viewCommitted[o * 2 + slot] = -1;
-        if (c >= 0 && cardLoc[o * CARDS + c] === LOC_COMMITTED) viewCardLoc[o * CARDS + c] = LOC_HAND;
+      if (revealed < 1) {
+        viewCommitted[o * 2] = -1;
+        if (c0 >= 0 && cardLoc[o * CARDS + c0] === LOC_COMMITTED) viewCardLoc[o * CARDS + c0] = LOC_HAND;
+      }
+      if (revealed < 2) {
+        viewCommitted[o * 2 + 1] = -1;
+        if (c1 >= 0 && cardLoc[o * CARDS + c1] === LOC_COMMITTED) viewCardLoc[o * CARDS + c1] = LOC_HAND;
       }
       // A direction chosen mid-round (Power to Engines through Vent Coolant) is the
       // resolving player's own; a face-down one stays hidden until its slot is revealed.
-      const revealedP2E = (revealed > 0 && committed[o * 2] === Cmd.PowerToEngines) || (revealed > 1 && committed[o * 2 + 1] === Cmd.PowerToEngines);
-      if (!revealedP2E) into.p2eDir[o] = -1;
+      const revealedP2E = (revealed > 0 && c0 === Cmd.PowerToEngines) || (revealed > 1 && c1 === Cmd.PowerToEngines);
+      if (!revealedP2E) viewP2eDir[o] = -1;
     }
     return into;
   }

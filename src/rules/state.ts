@@ -270,6 +270,12 @@ export const LO_CORVETTES = 4; // 4 entries
  * slot with a TDZ check at each touch.
  */
 const versionCounter = { n: 0 };
+/**
+ * G_PLAYERS and MAX_PLAYERS for copyFrom, as module constants that are not exported: V8
+ * reads an exported binding through its cell, with a TDZ check, even in its own module.
+ */
+const PLAYERS_FIELD: number = G_PLAYERS;
+const SEATS: number = MAX_PLAYERS;
 
 /**
  * A match state. All fields are views into `buffer`; `copyFrom` is one byte copy.
@@ -373,8 +379,8 @@ export class GameState {
    * so the copy stops after the last seat either has: a two-player copy moves 2.4 of 3.5 kB.
    */
   copyFrom(other: GameState): this {
-    let n = Math.max(this.g[G_PLAYERS], other.g[G_PLAYERS]);
-    if (!(n >= 0 && n < MAX_PLAYERS)) n = MAX_PLAYERS;
+    let n = Math.max(this.g[PLAYERS_FIELD], other.g[PLAYERS_FIELD]);
+    if (!(n >= 0 && n < SEATS)) n = SEATS;
     this.upTo[n].set(other.upTo[n]);
     this.touch();
     return this;
