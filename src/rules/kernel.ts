@@ -827,15 +827,11 @@ export class Kernel {
     g[G_REVEALED] = 0;
     let mask = 0;
     // The arrays in locals: in a loop V8 re-checks the state's map and reloads each field per access.
-    const engine = s.engine;
-    const committed = s.committed;
+    // Engines and commitments are already -1: cleared by cooldownPhase, or by setup's blank state.
     const p2eDir = s.p2eDir;
     const corvFired = s.corvFired;
     const alive = s.alive;
     for (let p = 0; p < n; p++) {
-      engine[p] = -1;
-      committed[p * 2] = -1;
-      committed[p * 2 + 1] = -1;
       p2eDir[p] = -1;
       for (let c = p * CORVETTES, end = c + CORVETTES; c < end; c++) corvFired[c] = 0;
       if (alive[p]) mask |= 1 << p;
