@@ -849,7 +849,8 @@ export class Kernel {
 
   /** Seat order for the step: the i-th player (i in 0..players-1) from the initiative seat on (design section 3 item 9). */
   seatAt(s: GameState, i: number): number {
-    if (!this.rotateSeats) return i;
+    // Compared (=== false), not tested for truth: see actionPhase.
+    if (this.rotateSeats === false) return i;
     // (initiative + i) mod n, for initiative and i in 0..n-1, without a division.
     const x = s.g[G_INITIATIVE] + i;
     const n = s.g[G_PLAYERS];
@@ -1363,7 +1364,7 @@ export class Kernel {
           }
           g[G_FDIR] = 0;
           g[G_FSTAGE] = FST_SHOT;
-          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.chooseBroadside && this.ask(s, p, D_FIRE_DIR)) return false;
+          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.chooseBroadside === true && this.ask(s, p, D_FIRE_DIR)) return false;
           break;
         }
         case FST_SHOT: {
@@ -1421,7 +1422,7 @@ export class Kernel {
           const src = g[G_FSRC];
           if (src <= FS_STARBOARD) {
             const dirs = this.shipMounts(s, p)[g[G_FMOUNT]].directions.length;
-            if (this.fireAllBroadside && g[G_FDIR] + 1 < dirs) {
+            if (this.fireAllBroadside === true && g[G_FDIR] + 1 < dirs) {
               g[G_FDIR]++;
               g[G_FSTAGE] = FST_SHOT;
             } else {
