@@ -97,6 +97,8 @@ const FS_STARBOARD = 2;
 const FS_PD = 3;
 const FS_CORVETTE = 4;
 const ALL_PLAYERS = (1 << MAX_PLAYERS) - 1;
+/** The loadout entry naming the component card whose tie-breaker a command uses (7.3); -1: the command card's own. */
+const TIE_FIELD = Int8Array.of(LO_MAIN, LO_BROADSIDE, LO_BROADSIDE, LO_HANGAR, LO_PD, -1, -1, -1);
 /** What setup clears a state to before placing the ships: zeros, empty token slots, no commitments. */
 const BLANK = new GameState();
 BLANK.lin.fill(TOK_NONE);
@@ -194,9 +196,45 @@ export class Kernel {
   /** tables.rules.broadsideFire, read once (stepFire asks it per mount; the pilot kit reads fireAllBroadside). */
   private readonly chooseBroadside: boolean;
   readonly fireAllBroadside: boolean;
+  /**
+   * Command-card numbers read once from the tables, per faction f and card c (index
+   * f * CARDS + c): priority (7.3) and cooldown (commands[c]), and the tie-breaker (7.3) at
+   * tieVal[tieAt[k] + i], i the player's loadout entry TIE_FIELD[c] (0 when the card has
+   * none) below tieCount[k]. Ordering a slot and finishing a command then need no faction
+   * object walk.
+   */
+  private readonly cmdPriority: Int32Array;
+  private readonly cmdCooldown: Int32Array;
+  private readonly tieAt: Int32Array;
+  private readonly tieCount: Int32Array;
+  private readonly tieVal: Int32Array;
 
   constructor(tables: GameTables) {
     this.t = tables;
+    const nf = tables.factions.length;
+    this.cmdPriority = new Int32Array(nf * CARDS);
+    this.cmdCooldown = new Int32Array(nf * CARDS);
+    this.tieAt = new Int32Array(nf * CARDS);
+    this.tieCount = new Int32Array(nf * CARDS);
+    const ties: number[] = [];
+    for (let f = 0; f < nf; f++) {
+      const fac = tables.factions[f];
+      for (let c = 0; c < CARDS; c++) {
+        const k = f * CARDS + c;
+        this.cmdPriority[k] = fac.commands[c].priority;
+        this.cmdCooldown[k] = fac.commands[c].cooldown;
+        const cards: { tieBreaker: number }[] =
+          c === Cmd.FireMain ? fac.mainWeapons
+          : c === Cmd.PortBroadside || c === Cmd.StarboardBroadside ? fac.broadsides
+          : c === Cmd.Corvettes ? fac.hangars
+          : c === Cmd.DefenceStations ? fac.pointDefence
+          : [c === Cmd.SpecialAbility ? fac.special : fac.commands[c]];
+        this.tieAt[k] = ties.length;
+        this.tieCount[k] = cards.length;
+        for (const card of cards) ties.push(card.tieBreaker);
+      }
+    }
+    this.tieVal = Int32Array.from(ties);
     this.rotateSeats = tables.rules.tieRule === 'rotate';
     this.chooseBroadside = tables.rules.broadsideFire === 'choose';
     this.fireAllBroadside = tables.rules.broadsideFire === 'all';
@@ -930,12 +968,27 @@ export class Kernel {
 
   /** Does p's command in this slot strictly precede q's (lower priority, then lower tie-breaker)? */
   private commandBefore(s: GameState, p: number, q: number, slot: number): boolean {
-    const cp = s.committed[p * 2 + slot];
-    const cq = s.committed[q * 2 + slot];
-    const pp = this.faction(s, p).commands[cp].priority;
-    const pq = this.faction(s, q).commands[cq].priority;
+    const committed = s.committed;
+    const faction = s.faction;
+    const cp = committed[p * 2 + slot];
+    const cq = committed[q * 2 + slot];
+    const prio = this.cmdPriority;
+    const pp = prio[faction[p] * CARDS + cp];
+    const pq = prio[faction[q] * CARDS + cq];
     if (pp !== pq) return pp < pq;
-    return this.tieBreaker(s, p, cp) < this.tieBreaker(s, q, cq);
+    return this.tieKey(s, p, cp) < this.tieKey(s, q, cq);
+  }
+
+  /** tieBreaker(s, p, card) from the kernel's tables (a loadout entry outside them asks tieBreaker). */
+  private tieKey(s: GameState, p: number, card: number): number {
+    const k = s.faction[p] * CARDS + card;
+    const field = TIE_FIELD[card];
+    let i = 0;
+    if (field >= 0) {
+      i = s.loadout[p * 8 + field];
+      if (i < 0 || i >= this.tieCount[k]) return this.tieBreaker(s, p, card);
+    }
+    return this.tieVal[this.tieAt[k] + i];
   }
 
   /** The tie-breaker printed on the component card behind a command (7.3). */
@@ -1056,7 +1109,7 @@ export class Kernel {
     const vented = g[G_VENTED];
     if (vented >= 0) {
       this.toTrack(s, p, vented, cooldown + 1);
-      this.toTrack(s, p, g[G_CUR_CARD], this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
+      this.toTrack(s, p, g[G_CUR_CARD], this.cmdCooldown[s.faction[p] * CARDS + Cmd.VentCoolant]);
     } else if (g[G_CUR_CARD] >= 0 && s.cardLoc[base + g[G_CUR_CARD]] === LOC_RESOLVING) {
       this.toTrack(s, p, g[G_CUR_CARD], cooldown);
     }
@@ -1097,7 +1150,7 @@ export class Kernel {
         if (g[G_CUR_CARD] < 0) return true;
         return this.resolveDefence(s, p);
       case SUB_PLACE_SHIELDS:
-        return this.placeShields(s, p) ? this.finishCommand(s, p, this.faction(s, p).commands[Cmd.DefenceStations].cooldown) : false;
+        return this.placeShields(s, p) ? this.finishCommand(s, p, this.cmdCooldown[s.faction[p] * CARDS + Cmd.DefenceStations]) : false;
       case SUB_FIRING: {
         if (this.stepFire(s, p) === false) return false;
         const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
@@ -1197,7 +1250,7 @@ export class Kernel {
     s.stats[p * STAT_SIZE + ST_VENTS]++;
     if (card === VENT_NONE) {
       if (this.log !== null) this.log.push(EV_VENT, p, -1, -1);
-      this.finishCommand(s, p, this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
+      this.finishCommand(s, p, this.cmdCooldown[s.faction[p] * CARDS + Cmd.VentCoolant]);
       return;
     }
     const idx = p * CARDS + card;
@@ -1205,7 +1258,7 @@ export class Kernel {
     if (pos > 0) {
       s.cardLoc[idx] = LOC_TRACK + pos - 1;
       if (this.log !== null) this.log.push(EV_VENT, p, card, pos - 1);
-      this.finishCommand(s, p, this.faction(s, p).commands[Cmd.VentCoolant].cooldown);
+      this.finishCommand(s, p, this.cmdCooldown[s.faction[p] * CARDS + Cmd.VentCoolant]);
       return;
     }
     // 10.1.5: a card on Ready is played on top of the Vent card, as if played this turn.
@@ -1226,7 +1279,7 @@ export class Kernel {
     s.stats[p * STAT_SIZE + ST_POWER_TO_ENGINES]++;
     this.move.powerToEngines(s, p, s.p2eDir[p]);
     this.settleDestroyed(s);
-    return this.finishCommand(s, p, this.faction(s, p).commands[Cmd.PowerToEngines].cooldown);
+    return this.finishCommand(s, p, this.cmdCooldown[s.faction[p] * CARDS + Cmd.PowerToEngines]);
   }
 
   private resolveSpecial(s: GameState, p: number): boolean {
