@@ -208,6 +208,9 @@ export class Kernel {
   private readonly tieAt: Int32Array;
   private readonly tieCount: Int32Array;
   private readonly tieVal: Int32Array;
+  /** Per faction: the hull's section count and total shield capacity (4.1.1). */
+  private readonly hullSections: Int32Array;
+  private readonly shieldCapTotal: Int32Array;
 
   constructor(tables: GameTables) {
     this.t = tables;
@@ -235,6 +238,8 @@ export class Kernel {
       }
     }
     this.tieVal = Int32Array.from(ties);
+    this.hullSections = Int32Array.from(tables.factions, (f) => f.hull.sectionCount);
+    this.shieldCapTotal = Int32Array.from(tables.factions, (f) => f.hull.shieldCapTotal);
     this.rotateSeats = tables.rules.tieRule === 'rotate';
     this.chooseBroadside = tables.rules.broadsideFire === 'choose';
     this.fireAllBroadside = tables.rules.broadsideFire === 'all';
@@ -701,7 +706,7 @@ export class Kernel {
         this.applyDefence(s, p, a);
         break;
       case D_SHIELD: {
-        const n = this.faction(s, p).hull.sectionCount;
+        const n = this.hullSections[s.faction[p]];
         const shields = s.shields;
         const base = p * MAX_SECTIONS;
         let placed = 0;
@@ -1184,9 +1189,9 @@ export class Kernel {
    */
   private beginShieldPlacement(s: GameState, p: number, gain: number, keepExisting: boolean): void {
     const g = s.g;
-    const hull = this.faction(s, p).hull;
-    // The shields on the ship counted and, unless kept, lifted, in one pass (one faction lookup).
-    const n = hull.sectionCount;
+    const f = s.faction[p];
+    // The shields on the ship counted and, unless kept, lifted, in one pass.
+    const n = this.hullSections[f];
     const shields = s.shields;
     const base = p * MAX_SECTIONS;
     let current = 0;
@@ -1194,7 +1199,7 @@ export class Kernel {
       current += shields[base + sec];
       if (!keepExisting) shields[base + sec] = 0;
     }
-    let got = Math.min(gain, g[G_SUPPLY_SHIELDS], hull.shieldCapTotal - current);
+    let got = Math.min(gain, g[G_SUPPLY_SHIELDS], this.shieldCapTotal[f] - current);
     if (got < 0) got = 0;
     g[G_SUPPLY_SHIELDS] -= got;
     s.stats[p * STAT_SIZE + ST_SHIELDS_GAINED] += got;
@@ -1216,7 +1221,7 @@ export class Kernel {
     // One arrangement when every section is filled or only one has room: filling from
     // section 0 gives it. Otherwise ask; the arrangements are listed only if someone asks
     // for the list, and an answer is checked by decoding it (isLegal).
-    const n = this.faction(s, p).hull.sectionCount;
+    const n = this.hullSections[s.faction[p]];
     const roomAt = this.roomAt;
     let total = 0;
     let withRoom = 0;
