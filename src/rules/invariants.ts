@@ -10,6 +10,7 @@
  * resolved step only when `kernel.check` is set, so it costs nothing in batch runs.
  */
 import type { Kernel } from './kernel.js';
+import { Cmd } from './tables.js';
 import {
   type GameState,
   MAX_SECTIONS,
@@ -42,6 +43,7 @@ import {
   G_SUPPLY_CW,
   G_SUPPLY_CCW,
   G_TOK_TOP,
+  G_HELD,
 } from './state.js';
 
 export class InvariantError extends Error {}
@@ -112,6 +114,7 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
       if ((loc === LOC_HELD || loc === LOC_RESOLVING) && s.g[G_PHASE] !== PHASE_ACTION && s.g[G_PHASE] !== PHASE_OVER)
         out.push(`ship ${p} card ${c} is held or resolving outside the action phase`);
     }
+    if ((((s.g[G_HELD] >> p) & 1) === 1) !== (s.cardLoc[p * CARDS + Cmd.DefenceStations] === LOC_HELD)) out.push(`ship ${p}'s held bit does not match its Defence Stations card`);
     if (committed > 2) out.push(`ship ${p} has ${committed} cards face down`);
     if (resolving > 2) out.push(`ship ${p} has ${resolving} cards resolving`);
     if (s.committed[p * 2] >= 0 && s.committed[p * 2] === s.committed[p * 2 + 1]) out.push(`ship ${p} committed one card twice`);

@@ -45,7 +45,7 @@ const {
   G_REVEALED, G_ORDER_POS, G_ORDER_COUNT, G_ORDER, G_SUB, G_CUR_CARD, G_VENTED, G_LEFT,
   G_SUPPLY_SHIELDS, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW, G_INITIATIVE, G_ROUND_LIMIT,
   G_ENGINES_REVEALED, G_TOKEN_SERIAL, G_FSTAGE, G_FSRC, G_FMOUNT, G_FDIR, G_FTARGET, G_FNEED,
-  G_FEXTRA, G_ACT_LEFT, G_WINDOW_ASKED, G_WINDOW_PLAYER, G_TOK_TOP, CORVETTES, CORV_ABOARD,
+  G_FEXTRA, G_ACT_LEFT, G_WINDOW_ASKED, G_WINDOW_PLAYER, G_TOK_TOP, G_HELD, CORVETTES, CORV_ABOARD,
   CORV_BOARD, CORV_DESTROYED, CORV_NONE, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE, SRC_CORVETTE,
   ST_SHOTS, ST_CORV_REPAIRED, CAUSE_DIRECT_FIRE, CAUSE_POINT_DEFENCE, LO_MAIN, LO_BROADSIDE,
   LO_HANGAR, LO_PD, LO_CORVETTES, ST_COMMANDS_PLAYED, ST_CARD_PLAYS, ST_VENTS, ST_POWER_TO_ENGINES,
@@ -1045,9 +1045,12 @@ export class Kernel {
       }
       const p = g[G_ORDER + g[G_ORDER_POS]];
       if (g[G_CUR_CARD] < 0) {
-        // 10.1.4: the window directly before this command.
-        if (this.pdWindow(s) === false) return false;
-        if (this.isOver(s)) return false;
+        // 10.1.4: the window directly before this command, if a card is held (G_HELD; with
+        // none the window does nothing, and the match is not over here).
+        if (g[G_HELD] !== 0) {
+          if (this.pdWindow(s) === false) return false;
+          if (this.isOver(s)) return false;
+        }
         g[G_WINDOW_ASKED] = 0;
         const c = committed[p * 2 + g[G_SLOT]];
         g[G_CUR_CARD] = c;
@@ -1137,12 +1140,15 @@ export class Kernel {
    * Only that card is ever held (applyDefence; a vented one goes to the track at once).
    */
   private releaseHeld(s: GameState): void {
-    const n = s.g[G_PLAYERS];
-    const cardLoc = s.cardLoc; // in a local: see startRound
+    const g = s.g;
+    const held = g[G_HELD];
+    if (held === 0) return;
+    const n = g[G_PLAYERS];
     for (let p = 0; p < n; p++) {
-      if (cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD) continue;
+      if (((held >> p) & 1) === 0) continue;
       this.toTrack(s, p, Cmd.DefenceStations, this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].cooldown);
     }
+    g[G_HELD] = 0;
   }
 
   private resolveDefence(s: GameState, p: number): boolean {
@@ -1175,6 +1181,7 @@ export class Kernel {
     } else if (option === DEF_HOLD) {
       // Kept face up; it goes to the track at the end of the action phase.
       s.cardLoc[p * CARDS + g[G_CUR_CARD]] = LOC_HELD;
+      g[G_HELD] |= 1 << p;
       this.finishCommand(s, p, 0);
     } else {
       this.beginShieldPlacement(s, p, 2, false);
@@ -1541,18 +1548,17 @@ export class Kernel {
       if (this.stepFire(s, p) === false) return false;
       const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
       this.toTrack(s, p, Cmd.DefenceStations, pd.cooldown + g[G_FEXTRA]);
+      g[G_HELD] &= ~(1 << p);
       g[G_WINDOW_PLAYER] = -1;
       this.settleDestroyed(s);
     }
+    // Most windows find no Defence Stations held: one read, no seat order needed.
+    const held = g[G_HELD];
+    if (held === 0) return true;
     const n = g[G_PLAYERS];
-    // Most windows find no Defence Stations held: no seat order needed. (cardLoc in a local: see startRound.)
-    const cardLoc = s.cardLoc;
-    let held = false;
-    for (let p = 0; p < n; p++) if (cardLoc[p * CARDS + Cmd.DefenceStations] === LOC_HELD) held = true;
-    if (!held) return true;
     for (let i = 0; i < n; i++) {
       const p = this.seatAt(s, i);
-      if ((g[G_WINDOW_ASKED] >> p) & 1 || cardLoc[p * CARDS + Cmd.DefenceStations] !== LOC_HELD || !s.alive[p]) continue;
+      if ((g[G_WINDOW_ASKED] >> p) & 1 || ((held >> p) & 1) === 0 || !s.alive[p]) continue;
       g[G_WINDOW_ASKED] |= 1 << p;
       // The options go straight into this.asked (the list ask() would compute): with no
       // target there is only "wait", and no window for this player.

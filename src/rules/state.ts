@@ -126,6 +126,12 @@ export const G_WINDOW_PLAYER = 37;
  * when a slot is filled (setup, firing, launch) and lowered by movement.removeToken.
  */
 export const G_TOK_TOP = 38;
+/**
+ * Players holding a face-up Defence Stations (bitmask, 10.1.4): bit p is set exactly while
+ * p's Defence Stations card is LOC_HELD, so a point-defence window with no card held is
+ * closed by one read.
+ */
+export const G_HELD = 39;
 export const G_FIELDS = 48;
 
 // ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----
