@@ -44,6 +44,7 @@ import {
   G_SUPPLY_CCW,
   G_TOK_TOP,
   G_HELD,
+  G_CORV_FIRED,
 } from './state.js';
 
 export class InvariantError extends Error {}
@@ -154,6 +155,7 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
       }
       const fired = s.corvFired[p * CORVETTES + c];
       if (fired !== 0 && fired !== 1) out.push(`ship ${p} corvette ${c + 1} fired ${fired} times this round`);
+      if (fired === 1 && ((s.g[G_CORV_FIRED] >> p) & 1) === 0) out.push(`ship ${p} corvette ${c + 1} fired but the ship's fired bit is clear`);
     }
   }
   if (shields !== t.supplies.shields) out.push(`shield tokens: ${shields} in play, expected ${t.supplies.shields}`);

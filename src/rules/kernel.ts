@@ -45,7 +45,7 @@ const {
   G_REVEALED, G_ORDER_POS, G_ORDER_COUNT, G_ORDER, G_SUB, G_CUR_CARD, G_VENTED, G_LEFT,
   G_SUPPLY_SHIELDS, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW, G_INITIATIVE, G_ROUND_LIMIT,
   G_ENGINES_REVEALED, G_TOKEN_SERIAL, G_FSTAGE, G_FSRC, G_FMOUNT, G_FDIR, G_FTARGET, G_FNEED,
-  G_FEXTRA, G_ACT_LEFT, G_WINDOW_ASKED, G_WINDOW_PLAYER, G_TOK_TOP, G_HELD, CORVETTES, CORV_ABOARD,
+  G_FEXTRA, G_ACT_LEFT, G_WINDOW_ASKED, G_WINDOW_PLAYER, G_TOK_TOP, G_HELD, G_CORV_FIRED, CORVETTES, CORV_ABOARD,
   CORV_BOARD, CORV_DESTROYED, CORV_NONE, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE, SRC_CORVETTE,
   ST_SHOTS, ST_CORV_REPAIRED, CAUSE_DIRECT_FIRE, CAUSE_POINT_DEFENCE, LO_MAIN, LO_BROADSIDE,
   LO_HANGAR, LO_PD, LO_CORVETTES, ST_COMMANDS_PLAYED, ST_CARD_PLAYS, ST_VENTS, ST_POWER_TO_ENGINES,
@@ -768,6 +768,7 @@ export class Kernel {
         else if (a >= ACT_FIRE) {
           const slot = a - ACT_FIRE;
           s.corvFired[p * CORVETTES + slot] = 1;
+          g[G_CORV_FIRED] |= 1 << p;
           g[G_ACT_LEFT]--;
           this.startFire(s, FS_CORVETTE, slot);
         } else {
@@ -872,12 +873,17 @@ export class Kernel {
     // The arrays in locals: in a loop V8 re-checks the state's map and reloads each field per access.
     // Engines and commitments are already -1: cleared by cooldownPhase, or by setup's blank state.
     const p2eDir = s.p2eDir;
-    const corvFired = s.corvFired;
     const alive = s.alive;
     for (let p = 0; p < n; p++) {
       p2eDir[p] = -1;
-      for (let c = p * CORVETTES, end = c + CORVETTES; c < end; c++) corvFired[c] = 0;
       if (alive[p]) mask |= 1 << p;
+    }
+    // Only the ships whose corvettes fired last round have corvFired entries to clear (most have none).
+    const fired = g[G_CORV_FIRED];
+    if (fired !== 0) {
+      const corvFired = s.corvFired;
+      for (let p = 0; p < n; p++) if (((fired >> p) & 1) === 1) for (let c = p * CORVETTES, end = c + CORVETTES; c < end; c++) corvFired[c] = 0;
+      g[G_CORV_FIRED] = 0;
     }
     g[G_WINDOW_ASKED] = 0;
     g[G_WINDOW_PLAYER] = -1;

@@ -132,6 +132,8 @@ export const G_TOK_TOP = 38;
  * closed by one read.
  */
 export const G_HELD = 39;
+/** Players with a corvette that fired this round (bitmask, 10.1.3): the corvFired entries startRound clears. */
+export const G_CORV_FIRED = 40;
 export const G_FIELDS = 48;
 
 // ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----
