@@ -436,7 +436,7 @@ export class Kernel {
       case D_REPAIR:
         return this.legalRepair(s, p, out);
       case D_FIRE_DIR: {
-        const m = this.shipMounts(s, p)[g[G_FMOUNT]];
+        const m = this.shipMounts(s, this.faction(s, p))[g[G_FMOUNT]];
         for (let i = 0; i < m.directions.length; i++) out[i] = i;
         return m.directions.length;
       }
@@ -1354,20 +1354,23 @@ export class Kernel {
     g[G_FSTAGE] = FST_START;
   }
 
-  /** The capital-ship mounts of the weapon firing now (4.2.1-4.2.2). */
-  private shipMounts(s: GameState, p: number) {
-    const m = this.faction(s, p).hull.mounts;
+  /**
+   * The capital-ship mounts of the weapon firing now (4.2.1-4.2.2). Here and in firingWeapon
+   * and firingOrigin, f is the firing player's faction(s, p): stepFire looks it up once.
+   */
+  private shipMounts(s: GameState, f: FactionTable) {
+    const m = f.hull.mounts;
     const src = s.g[G_FSRC];
     return src === FS_MAIN ? m.main : src === FS_PORT ? m.port : m.starboard;
   }
 
   /** The weapon card firing now (null for point defence). */
-  private firingWeapon(s: GameState, p: number): WeaponTable | null {
-    const f = this.faction(s, p);
+  private firingWeapon(s: GameState, p: number, f: FactionTable): WeaponTable | null {
     const src = s.g[G_FSRC];
     if (src === FS_MAIN) return f.mainWeapons[s.loadout[p * 8 + LO_MAIN]];
     if (src === FS_PORT || src === FS_STARBOARD) return f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]];
-    if (src === FS_CORVETTE) return this.corvettes.card(s, p, s.g[G_FMOUNT]).weapon;
+    // The corvette card behind the slot (corvettes.card).
+    if (src === FS_CORVETTE) return f.corvettes[s.loadout[p * 8 + LO_CORVETTES + s.g[G_FMOUNT]]].weapon;
     return null;
   }
 
@@ -1381,7 +1384,7 @@ export class Kernel {
   }
 
   /** Where the current shot starts and which way it goes, into this.origin; false if it cannot fire. */
-  private firingOrigin(s: GameState, p: number): boolean {
+  private firingOrigin(s: GameState, p: number, f: FactionTable): boolean {
     const g = s.g;
     const o = this.origin;
     if (g[G_FSRC] === FS_CORVETTE) {
@@ -1392,8 +1395,8 @@ export class Kernel {
       o[2] = s.tokFacing[i];
       return true;
     }
-    const hull = this.faction(s, p).hull;
-    const m = this.shipMounts(s, p)[g[G_FMOUNT]];
+    const hull = f.hull;
+    const m = this.shipMounts(s, f)[g[G_FMOUNT]];
     const off = s.facing[p] * hull.hexCount;
     o[0] = s.shipQ[p] + hull.rotQ[off + m.hex];
     o[1] = s.shipR[p] + hull.rotR[off + m.hex];
@@ -1407,8 +1410,9 @@ export class Kernel {
       const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
       return this.weapons.pointDefenceTargets(s, p, pd.range, out, at);
     }
-    const w = this.firingWeapon(s, p);
-    if (!w || !this.firingOrigin(s, p)) return at;
+    const f = this.faction(s, p);
+    const w = this.firingWeapon(s, p, f);
+    if (!w || !this.firingOrigin(s, p, f)) return at;
     return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at);
   }
 
@@ -1419,6 +1423,8 @@ export class Kernel {
    */
   private stepFire(s: GameState, p: number): boolean {
     const g = s.g;
+    if (g[G_FSTAGE] === FST_IDLE) return true;
+    const f = this.faction(s, p);
     for (;;) {
       switch (g[G_FSTAGE]) {
         case FST_IDLE:
@@ -1428,7 +1434,7 @@ export class Kernel {
           g[G_FSTAGE] = g[G_FSRC] <= FS_STARBOARD ? FST_MOUNT : FST_SHOT;
           break;
         case FST_MOUNT: {
-          const mounts = this.shipMounts(s, p);
+          const mounts = this.shipMounts(s, f);
           if (g[G_FMOUNT] >= mounts.length) {
             g[G_FSTAGE] = FST_DONE;
             break;
@@ -1441,8 +1447,8 @@ export class Kernel {
         case FST_SHOT: {
           g[G_FSTAGE] = FST_NEXT;
           const src = g[G_FSRC];
-          const w = this.firingWeapon(s, p);
-          if (src !== FS_PD && (!w || !this.firingOrigin(s, p))) break;
+          const w = this.firingWeapon(s, p, f);
+          if (src !== FS_PD && (!w || !this.firingOrigin(s, p, f))) break;
           const o = this.origin;
           const ref = src === FS_MAIN ? 0 : src === FS_CORVETTE ? 2 + g[G_FMOUNT] : 1;
           if (w && (w.weaponClass === WeaponClass.Projectile || w.weaponClass === WeaponClass.Torpedo)) {
@@ -1492,7 +1498,7 @@ export class Kernel {
         case FST_NEXT: {
           const src = g[G_FSRC];
           if (src <= FS_STARBOARD) {
-            const dirs = this.shipMounts(s, p)[g[G_FMOUNT]].directions.length;
+            const dirs = this.shipMounts(s, f)[g[G_FMOUNT]].directions.length;
             if (this.fireAllBroadside === true && g[G_FDIR] + 1 < dirs) {
               g[G_FDIR]++;
               g[G_FSTAGE] = FST_SHOT;
@@ -1511,8 +1517,9 @@ export class Kernel {
   }
 
   private firingAccuracy(s: GameState, p: number): number {
-    if (s.g[G_FSRC] === FS_PD) return this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].accuracy;
-    const w = this.firingWeapon(s, p);
+    const f = this.faction(s, p);
+    if (s.g[G_FSRC] === FS_PD) return f.pointDefence[s.loadout[p * 8 + LO_PD]].accuracy;
+    const w = this.firingWeapon(s, p, f);
     return w ? w.accuracy : 0;
   }
 
@@ -1526,7 +1533,7 @@ export class Kernel {
     const f = this.faction(s, p);
     let base: number;
     if (g[G_FSRC] === FS_PD) base = f.pointDefence[s.loadout[p * 8 + LO_PD]].cooldown;
-    else base = this.firingWeapon(s, p)!.cooldown;
+    else base = this.firingWeapon(s, p, f)!.cooldown;
     // A card played through Vent Coolant takes one more; not so a held card fired at a window.
     const vented = g[G_VENTED] >= 0 && g[G_WINDOW_PLAYER] < 0 ? 1 : 0;
     return base + g[G_FEXTRA] + need + vented <= MAX_COOLDOWN;
@@ -1534,7 +1541,8 @@ export class Kernel {
 
   private landHit(s: GameState, p: number, t: number): void {
     const pd = s.g[G_FSRC] === FS_PD;
-    const damage = pd ? this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]].damage : (this.firingWeapon(s, p)?.damage ?? 0);
+    const f = this.faction(s, p);
+    const damage = pd ? f.pointDefence[s.loadout[p * 8 + LO_PD]].damage : (this.firingWeapon(s, p, f)?.damage ?? 0);
     this.weapons.directHit(s, p, this.firingSource(s, p), pd ? CAUSE_POINT_DEFENCE : CAUSE_DIRECT_FIRE, damage, t);
   }
 
