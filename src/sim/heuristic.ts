@@ -366,6 +366,12 @@ export function addUnique(out: Int32Array, at: number, count: number, a: number)
   return count + 1;
 }
 
+/** Whether out[at .. at+count) holds `a`. */
+function holds(out: Int32Array, at: number, count: number, a: number): boolean {
+  for (let i = 0; i < count; i++) if (out[at + i] === a) return true;
+  return false;
+}
+
 /** sampleCandidates' record of the virtual list's moved entries: moved[j] === stamp means position j holds movedValue[j]. */
 const moved = new Int32Array(MAX_ACTIONS);
 const movedValue = new Int32Array(MAX_ACTIONS);
@@ -402,6 +408,9 @@ export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: I
     stamp = 0;
   }
   const st = ++stamp;
+  // The list's ids are distinct, so a draw can repeat only one of the first `given` entries
+  // (the scripted suggestions): addUnique over those alone.
+  const given = count;
   for (let i = 0; i < n && count < k; i++) {
     const j = i + Math.floor(rng() * (n - i));
     const e = (j / m) | 0;
@@ -412,7 +421,7 @@ export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: I
       movedValue[j] = moved[i] === st ? movedValue[i] : scratch[i - ei * m] + ei * ENGINE_STEP;
       moved[j] = st;
     }
-    count = addUnique(out, at, count, a);
+    if (!holds(out, at, given, a)) out[at + count++] = a;
   }
   return count;
 }
