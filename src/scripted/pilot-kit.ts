@@ -13,7 +13,7 @@ import * as botApiModule from '../bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
-  D_SHIELD, D_REPAIR, D_FIRE_DIR, D_TARGET, D_BOOST, D_CORV_OPTION, D_LAUNCH, D_ACTIVATE,
+  D_DEFENCE, D_SHIELD, D_REPAIR, D_FIRE_DIR, D_TARGET, D_BOOST, D_CORV_OPTION, D_LAUNCH, D_ACTIVATE,
   D_PD_WINDOW, D_REPAIR_CORV, CORV_ACTIVATE, CORV_LAUNCH, CORV_REPAIR, DEF_FIRE, DEF_HOLD,
   DEF_SHIELDS, CARD_NONE, encodeCommit, encodeShields, TGT_HULL, ACT_PASS, ACT_FIRE, decodeMove,
   decodeLaunch, hex, LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW,
@@ -134,6 +134,12 @@ export const CORV_NOW = new Int32Array(CORVETTES);
 export const CARD_VALUE = new Float64Array(CARDS);
 const FC_ = FC, XY_ = XY, MV_ = MV, LIST_ = LIST, CORV_NOW_ = CORV_NOW, CARD_VALUE_ = CARD_VALUE;
 
+/**
+ * The situation at a decision, as far as the decision reads it: Defence Stations
+ * (chooseDefence, every style) reads no prediction, a shield placement or armour repair
+ * (chooseShield, chooseRepair) only the enemy's drift this round and its torpedoes; every
+ * other decision gets all of it (a search asks the base style these two most often).
+ */
 export function observe(ctx: DecisionContext): void {
   memoNewDecision();
   K = ctx.kernel;
@@ -157,12 +163,18 @@ export function observe(ctx: DecisionContext): void {
     enFaction = K.faction(V, EN);
     enHull = enFaction.hull;
     EN_REACH = K.move.radiusOf(V, EN);
-    E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q_, E1R_, E1F_);
-    E2N = drift(EN, enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_, E2R_, E2F_);
   } else {
     enFaction = null;
     enHull = null;
   }
+  const d = ctx.decision;
+  if (d === D_DEFENCE) return;
+  if (enHull) E1N = drift(EN, enHull, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q_, E1R_, E1F_);
+  if (d === D_SHIELD || d === D_REPAIR) {
+    observeTorpedoes();
+    return;
+  }
+  if (enHull) E2N = drift(EN, enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_, E2R_, E2F_);
   D1N = drift(ME, myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], D1Q_, D1R_, D1F_);
   matLoad(ME, NOW_M_);
   NTOK = 0;
@@ -190,6 +202,18 @@ export function observe(ctx: DecisionContext): void {
     SHS_[NSH] = w.speed;
     SHD_[NSH] = w.damage;
     NSH++;
+  }
+}
+
+/** observe's enemy torpedoes (ETQ, ETR, NET) alone. */
+function observeTorpedoes(): void {
+  NET = 0;
+  const kinds = V.tokKind;
+  for (let i = 0; i < MAX_TOKENS; i++) {
+    if (kinds[i] !== SMALL_TORPEDO || V.tokOwner[i] === ME) continue;
+    ETQ_[NET] = V.tokQ[i];
+    ETR_[NET] = V.tokR[i];
+    NET++;
   }
 }
 
