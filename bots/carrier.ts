@@ -39,7 +39,7 @@ const {
 } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, FC, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval,
+  E1Q, E1R, E1F, E2Q, E2R, E2F, FC, CARD_VALUE, mainWeapon, mainValuePly, PLAN_M, baseEval,
   planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption,
   chooseDefence, kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
@@ -99,7 +99,7 @@ function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): 
   let v = baseEval(q, r, f, m, ply, eq, er, ef);
   if (!enHull) return v;
   if (inEnemyArc(q, r, eq, er, ef, 9)) v -= C.arcAvoidance;
-  v += 0.8 * mainValueAt(q, r, f, m, eq, er, ef, E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, mainWeapon().damage);
+  v += 0.8 * mainValuePly(q, r, f, m, ply) / Math.max(1, mainWeapon().damage);
   return v;
 }
 

@@ -39,7 +39,7 @@ import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, turnsToFace, mainWeapon, mainValueAt, PLAN_M, NOW_M,
+  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, turnsToFace, mainWeapon, mainValueAt, mainValuePly, PLAN_M, NOW_M,
   baseEval, planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
   beginDecision, mainShare, broadsideShare,
@@ -86,7 +86,7 @@ function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): 
   let v = baseEval(q, r, f, m, ply, eq, er, ef);
   if (!enHull) return v;
   const w = mainWeapon();
-  const main = mainValueAt(q, r, f, m, eq, er, ef, E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, w.damage);
+  const main = mainValuePly(q, r, f, m, ply) / Math.max(1, w.damage);
   v += 3 * main;
   v -= 0.8 * turnsToFace(q, r, f, eq, er);
   return v;

@@ -40,7 +40,7 @@ import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, mainWeapon, mainValueAt, PLAN_M, baseEval,
+  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, mainWeapon, mainValuePly, PLAN_M, baseEval,
   planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest, armourMissing,
   shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection,
   beginDecision, mainShare, broadsideShare,
@@ -86,7 +86,7 @@ function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): 
   const ef = ply === 1 ? E1F[E1N] : E2F[E2N];
   let v = baseEval(q, r, f, m, ply, eq, er, ef);
   if (!enHull) return v;
-  v += mainValueAt(q, r, f, m, eq, er, ef, E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, mainWeapon().damage);
+  v += mainValuePly(q, r, f, m, ply) / Math.max(1, mainWeapon().damage);
   return v;
 }
 

@@ -177,6 +177,7 @@ export function observe(ctx: DecisionContext): void {
   if (enHull) E2N = drift(EN, enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_, E2R_, E2F_);
   D1N = drift(ME, myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], D1Q_, D1R_, D1F_);
   matLoad(ME, NOW_M_);
+  moveObserved();
   NTOK = 0;
   NSH = 0;
   NET = 0;
@@ -857,9 +858,45 @@ export function baseEval(q: number, r: number, f: number, m: Int8Array, ply: num
   }
   if (m[0] > KIT_.maxSpeed) v -= 2.5 * (m[0] - KIT_.maxSpeed);
   if (ply === 2) v -= 0.7 * m[5];
-  v -= shellDanger(q, r, f, ply);
-  if (KIT_.threat > 0) v -= KIT_.threat * enemyMainThreat(q, r, f, eq, er, ef, ply);
+  // The enemy at its predicted pose for this ply (as every style asks): the style-free terms
+  // are kept for the observation (factSlot).
+  const slot = ply === 1 ? (eq === E1Q_[E1N] && er === E1R_[E1N] && ef === E1F_[E1N] ? factSlot(q, r, f, m, 1) : -1) : eq === E2Q_[E2N] && er === E2R_[E2N] && ef === E2F_[E2N] ? factSlot(q, r, f, m, 2) : -1;
+  if (slot < 0) {
+    v -= shellDanger(q, r, f, ply);
+    if (KIT_.threat > 0) v -= KIT_.threat * enemyMainThreat(q, r, f, eq, er, ef, ply);
+    return v;
+  }
+  if ((FACT_HAS[slot] & 1) === 0) {
+    FACT_SHELL[slot] = shellDanger(q, r, f, ply);
+    FACT_HAS[slot] |= 1;
+  }
+  v -= FACT_SHELL[slot];
+  if (KIT_.threat > 0) {
+    if ((FACT_HAS[slot] & 2) === 0) {
+      FACT_THREAT[slot] = enemyMainThreat(q, r, f, eq, er, ef, ply);
+      FACT_HAS[slot] |= 2;
+    }
+    v -= KIT_.threat * FACT_THREAT[slot];
+  }
   return v;
+}
+
+/**
+ * mainValueAt from pose (q, r, f) with mat m against the enemy's predicted poses at `ply`
+ * (a: that ply's, b: the second round's), as the gunner, carrier and turtle value a pose;
+ * kept for the observation (factSlot).
+ */
+export function mainValuePly(q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  const eq = ply === 1 ? E1Q_[E1N] : E2Q_[E2N];
+  const er = ply === 1 ? E1R_[E1N] : E2R_[E2N];
+  const ef = ply === 1 ? E1F_[E1N] : E2F_[E2N];
+  const slot = factSlot(q, r, f, m, ply);
+  if (slot < 0) return mainValueAt(q, r, f, m, eq, er, ef, E2Q_[E2N], E2R_[E2N], E2F_[E2N]);
+  if ((FACT_HAS[slot] & 4) === 0) {
+    FACT_MAIN[slot] = mainValueAt(q, r, f, m, eq, er, ef, E2Q_[E2N], E2R_[E2N], E2F_[E2N]);
+    FACT_HAS[slot] |= 4;
+  }
+  return FACT_MAIN[slot];
 }
 
 /**
@@ -872,8 +909,127 @@ function tryEngine(e: number, q: number, r: number, f: number, from: Int8Array, 
   matCopy(from, into);
   matEngine(into, e, f);
   if (seenBefore(seen, n, into)) return false;
-  simMove(q, r, f, into, eq, er, ef, en);
+  const slot = moveSlot(q, r, f, into, eq === E1Q_ ? 1 : 0);
+  if (slot < 0) simMove(q, r, f, into, eq, er, ef, en);
+  else if (MOVE_STAMP[slot] === MOVE_GEN[0]) {
+    simQ = MOVE_Q[slot];
+    simR = MOVE_R[slot];
+    simF = MOVE_F[slot];
+    simEdge = (MOVE_FLAGS[slot] & 1) !== 0;
+    simShip = (MOVE_FLAGS[slot] & 2) !== 0;
+    simOverrun = MOVE_OVER[slot];
+  } else {
+    simMove(q, r, f, into, eq, er, ef, en);
+    MOVE_STAMP[slot] = MOVE_GEN[0];
+    MOVE_Q[slot] = simQ;
+    MOVE_R[slot] = simR;
+    MOVE_F[slot] = simF;
+    MOVE_FLAGS[slot] = (simEdge ? 1 : 0) | (simShip ? 2 : 0);
+    MOVE_OVER[slot] = simOverrun;
+  }
   return true;
+}
+
+/**
+ * tryEngine's moves already simulated for this observation: where a move from a pose by a
+ * mat's tokens ends depends only on the view, the player and the enemy path it is run
+ * against (E1 or E2), not on the style, so the styles asked in turn on one state (a search's
+ * root candidates, heuristic.ts styleCandidates) simulate each move once. Keyed like the
+ * pose memo, plus the path; live while MOVE_GEN is the observation's generation (observe
+ * starts a new one unless the view object, its version, the player and the kernel are those
+ * of the last full observation).
+ */
+const MOVE_SIZE = 2048;
+const MOVE_POSE = new Int32Array(MOVE_SIZE);
+const MOVE_MAT = new Int32Array(MOVE_SIZE);
+const MOVE_STAMP = new Int32Array(MOVE_SIZE);
+const MOVE_Q = new Int32Array(MOVE_SIZE);
+const MOVE_R = new Int32Array(MOVE_SIZE);
+const MOVE_F = new Int32Array(MOVE_SIZE);
+const MOVE_FLAGS = new Int32Array(MOVE_SIZE);
+const MOVE_OVER = new Float64Array(MOVE_SIZE);
+const MOVE_GEN = new Int32Array(1);
+/** The last full observation: its view object, version, player and kernel. */
+let obsView: GameState | null = null;
+let obsVersion = -1;
+let obsPlayer = -1;
+let obsKernel: Kernel | null = null;
+
+/** A full observation of (V, ME, K): a new MOVE_GEN unless it is the last one's. */
+function moveObserved(): void {
+  if (V === obsView && V.version === obsVersion && ME === obsPlayer && K === obsKernel) return;
+  obsView = V;
+  obsVersion = V.version;
+  obsPlayer = ME;
+  obsKernel = K;
+  if (MOVE_GEN[0] === 0x7fffffff) {
+    MOVE_STAMP.fill(0);
+    FACT_STAMP.fill(0);
+    MOVE_GEN[0] = 0;
+  }
+  MOVE_GEN[0]++;
+}
+
+/**
+ * A pose's style-free terms for this observation (live under MOVE_GEN, like the move memo):
+ * shellDanger (FACT_HAS bit 1), enemyMainThreat (bit 2) and mainValuePly (bit 4), by pose,
+ * mat tokens and ply, against the enemy's predicted pose at that ply.
+ */
+const FACT_SIZE = 2048;
+const FACT_POSE = new Int32Array(FACT_SIZE);
+const FACT_MAT = new Int32Array(FACT_SIZE);
+const FACT_STAMP = new Int32Array(FACT_SIZE);
+const FACT_HAS = new Int32Array(FACT_SIZE);
+const FACT_SHELL = new Float64Array(FACT_SIZE);
+const FACT_THREAT = new Float64Array(FACT_SIZE);
+const FACT_MAIN = new Float64Array(FACT_SIZE);
+
+/** The fact table's entry for pose (q, r, f), mat m's tokens and ply (1 or 2), emptied when new; -1 when it cannot be kept. */
+function factSlot(q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
+  const pose = ((q + 512) << 14) | ((r + 512) << 4) | (f << 1) | (ply - 1);
+  const nl = m[0];
+  const nr = m[5];
+  let mat = nl | (nr << 3);
+  for (let i = 0; i < nl; i++) mat |= m[1 + i] << (5 + 3 * i);
+  for (let i = 0; i < nr; i++) mat |= (m[6 + i] & 7) << (17 + 3 * i);
+  const gen = MOVE_GEN[0];
+  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> 21;
+  for (let probe = 0; probe < 32; probe++) {
+    if (FACT_STAMP[h] !== gen) {
+      FACT_STAMP[h] = gen;
+      FACT_POSE[h] = pose;
+      FACT_MAT[h] = mat;
+      FACT_HAS[h] = 0;
+      return h;
+    }
+    if (FACT_POSE[h] === pose && FACT_MAT[h] === mat) return h;
+    h = (h + 1) & (FACT_SIZE - 1);
+  }
+  return -1;
+}
+
+/** The move memo's entry for a move from (q, r, f) by mat m's tokens against path `path` (1: E1), or -1 when it cannot be kept. */
+function moveSlot(q: number, r: number, f: number, m: Int8Array, path: number): number {
+  if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
+  const pose = ((q + 512) << 14) | ((r + 512) << 4) | (f << 1) | path;
+  const nl = m[0];
+  const nr = m[5];
+  let mat = nl | (nr << 3);
+  for (let i = 0; i < nl; i++) mat |= m[1 + i] << (5 + 3 * i);
+  for (let i = 0; i < nr; i++) mat |= (m[6 + i] & 7) << (17 + 3 * i);
+  const gen = MOVE_GEN[0];
+  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> 21;
+  for (let probe = 0; probe < 32; probe++) {
+    if (MOVE_STAMP[h] !== gen) {
+      MOVE_POSE[h] = pose;
+      MOVE_MAT[h] = mat;
+      return h;
+    }
+    if (MOVE_POSE[h] === pose && MOVE_MAT[h] === mat) return h;
+    h = (h + 1) & (MOVE_SIZE - 1);
+  }
+  return -1;
 }
 
 /** A pose's value v less what the move there cost: tokens run over, a hull hex off the board, and the style's value of a collision at this ply. */
