@@ -18,7 +18,7 @@ const {
   DEF_SHIELDS, CARD_NONE, encodeCommit, encodeShields, TGT_HULL, ACT_PASS, ACT_FIRE, decodeMove,
   decodeLaunch, hex, LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW,
   ENGINE_NONE, LOC_HAND, LOC_TRACK, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW, G_SUPPLY_SHIELDS,
-  G_ACT_LEFT, G_FSRC, G_FMOUNT, MAX_TOKENS, MAX_SECTIONS, SMALL_PROJECTILE, SMALL_TORPEDO,
+  G_ACT_LEFT, G_FSRC, G_FMOUNT, G_TOK_TOP, MAX_TOKENS, MAX_SECTIONS, SMALL_PROJECTILE, SMALL_TORPEDO,
   SMALL_CORVETTE, CORVETTES, CORV_BOARD, CARDS, LO_MAIN, LO_BROADSIDE, LO_PD, LO_CORVETTES, Cmd,
   WeaponClass,
 } = botApiModule;
@@ -137,8 +137,9 @@ const FC_ = FC, XY_ = XY, MV_ = MV, LIST_ = LIST, CORV_NOW_ = CORV_NOW, CARD_VAL
 /**
  * The situation at a decision, as far as the decision reads it: Defence Stations
  * (chooseDefence, every style) reads no prediction, a shield placement or armour repair
- * (chooseShield, chooseRepair) only the enemy's drift this round and its torpedoes; every
- * other decision gets all of it (a search asks the base style these two most often).
+ * (chooseShield, chooseRepair) only the enemy's drift this round and its torpedoes, a
+ * corvette launch or activation the drifts alone; every other decision gets all of it (a
+ * search asks the base style these most often).
  */
 export function observe(ctx: DecisionContext): void {
   memoNewDecision();
@@ -176,13 +177,16 @@ export function observe(ctx: DecisionContext): void {
   }
   if (enHull) E2N = drift(EN, enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], E2Q_, E2R_, E2F_);
   D1N = drift(ME, myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], D1Q_, D1R_, D1F_);
+  // Corvette launches and activations (chooseLaunch, chooseActivation) read the drifts only.
+  if (d === D_LAUNCH || d === D_ACTIVATE) return;
   matLoad(ME, NOW_M_);
   moveObserved();
   NTOK = 0;
   NSH = 0;
   NET = 0;
   const kinds = V.tokKind;
-  for (let i = 0; i < MAX_TOKENS; i++) {
+  // Every token slot at or above the high-water mark G_TOK_TOP is empty.
+  for (let i = 0, top = V.g[G_TOK_TOP]; i < top; i++) {
     const kind = kinds[i];
     if (kind !== SMALL_PROJECTILE && kind !== SMALL_TORPEDO) continue;
     if (kind === SMALL_TORPEDO && V.tokOwner[i] !== ME) {
@@ -210,7 +214,7 @@ export function observe(ctx: DecisionContext): void {
 function observeTorpedoes(): void {
   NET = 0;
   const kinds = V.tokKind;
-  for (let i = 0; i < MAX_TOKENS; i++) {
+  for (let i = 0, top = V.g[G_TOK_TOP]; i < top; i++) {
     if (kinds[i] !== SMALL_TORPEDO || V.tokOwner[i] === ME) continue;
     ETQ_[NET] = V.tokQ[i];
     ETR_[NET] = V.tokR[i];
@@ -1252,7 +1256,7 @@ export function pdRange(): number {
 /** Enemy torpedoes and corvettes within `reach` hexes of our hull (at its pose now). */
 export function threatsNear(reach: number): number {
   let n = 0;
-  for (let i = 0; i < MAX_TOKENS; i++) {
+  for (let i = 0, top = V.g[G_TOK_TOP]; i < top; i++) {
     const kind = V.tokKind[i];
     if ((kind !== SMALL_TORPEDO && kind !== SMALL_CORVETTE) || V.tokOwner[i] === ME) continue;
     if (distanceToHull(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], V.tokQ[i], V.tokR[i]) <= reach) n++;
