@@ -1348,8 +1348,12 @@ export function sectionExposure(sec: number, lineHex: number): number {
     if (i === lineHex) onLine = 2;
     const hq = q + myHull.rotQ[o + i];
     const hr = r + myHull.rotR[o + i];
-    const d = distanceToHull(enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], hq, hr);
-    if (d < near) near = d;
+    // Every enemy hull hex lies within EN_REACH of its centre: a hex that far from the
+    // centre, less EN_REACH, cannot come nearer than `near`, and is not measured.
+    if (distance(hq, hr, E1Q_[E1N], E1R_[E1N]) - EN_REACH < near) {
+      const d = distanceToHull(enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], hq, hr);
+      if (d < near) near = d;
+    }
     for (let t = 0; t < NET; t++) {
       const dt = distance(hq, hr, ETQ_[t], ETR_[t]);
       if (dt < near) near = dt;
