@@ -203,3 +203,16 @@ class Rammer implements Policy {
 
 const factory: PolicyFactory = (params, rng) => new Rammer(typeof params.maxSpeed === 'number' ? params.maxSpeed : 2, rng);
 export default factory;
+
+/** The sign-pattern tables next to the searches they replace, for test/bots/rammer.test.ts. */
+export const rammerTables = {
+  towardSearch,
+  toward,
+  /** Is the offset (x, y) to the enemy's centre in the arc ahead of facing f? By the table. */
+  aheadByTable: (x: number, y: number, f: number): boolean => AHEAD[f * 27 + signIndex(x, y, 0 - x - y)] !== 0,
+  /** The same by frontCoordinates itself. */
+  aheadSearch: (x: number, y: number, f: number): boolean => {
+    frontCoordinates(x, y, f, front);
+    return front[0] >= 0 && front[1] >= 0;
+  },
+};
