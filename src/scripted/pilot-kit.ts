@@ -992,48 +992,20 @@ const FACT_MAIN = new Float64Array(FACT_SIZE);
 function factSlot(q: number, r: number, f: number, m: Int8Array, ply: number): number {
   if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
   const pose = ((q + 512) << 14) | ((r + 512) << 4) | (f << 1) | (ply - 1);
-  const nl = m[0];
-  const nr = m[5];
-  let mat = nl | (nr << 3);
-  for (let i = 0; i < nl; i++) mat |= m[1 + i] << (5 + 3 * i);
-  for (let i = 0; i < nr; i++) mat |= (m[6 + i] & 7) << (17 + 3 * i);
   const gen = MOVE_GEN[0];
-  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> 21;
-  for (let probe = 0; probe < 32; probe++) {
-    if (FACT_STAMP[h] !== gen) {
-      FACT_STAMP[h] = gen;
-      FACT_POSE[h] = pose;
-      FACT_MAT[h] = mat;
-      FACT_HAS[h] = 0;
-      return h;
-    }
-    if (FACT_POSE[h] === pose && FACT_MAT[h] === mat) return h;
-    h = (h + 1) & (FACT_SIZE - 1);
+  const h = probeSlot(FACT_POSE, FACT_MAT, FACT_STAMP, 21, gen, pose, matKey(m));
+  if (h >= 0 && FACT_STAMP[h] !== gen) {
+    FACT_STAMP[h] = gen;
+    FACT_HAS[h] = 0;
   }
-  return -1;
+  return h;
 }
 
 /** The move memo's entry for a move from (q, r, f) by mat m's tokens against path `path` (1: E1), or -1 when it cannot be kept. */
 function moveSlot(q: number, r: number, f: number, m: Int8Array, path: number): number {
   if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
   const pose = ((q + 512) << 14) | ((r + 512) << 4) | (f << 1) | path;
-  const nl = m[0];
-  const nr = m[5];
-  let mat = nl | (nr << 3);
-  for (let i = 0; i < nl; i++) mat |= m[1 + i] << (5 + 3 * i);
-  for (let i = 0; i < nr; i++) mat |= (m[6 + i] & 7) << (17 + 3 * i);
-  const gen = MOVE_GEN[0];
-  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> 21;
-  for (let probe = 0; probe < 32; probe++) {
-    if (MOVE_STAMP[h] !== gen) {
-      MOVE_POSE[h] = pose;
-      MOVE_MAT[h] = mat;
-      return h;
-    }
-    if (MOVE_POSE[h] === pose && MOVE_MAT[h] === mat) return h;
-    h = (h + 1) & (MOVE_SIZE - 1);
-  }
-  return -1;
+  return probeSlot(MOVE_POSE, MOVE_MAT, MOVE_STAMP, 21, MOVE_GEN[0], pose, matKey(m));
 }
 
 /** A pose's value v less what the move there cost: tokens run over, a hull hex off the board, and the style's value of a collision at this ply. */
@@ -1078,22 +1050,35 @@ function memoNewDecision(): void {
 function memoSlot(q: number, r: number, f: number, m: Int8Array): number {
   if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
   const pose = ((q + 512) << 13) | ((r + 512) << 3) | f;
+  return probeSlot(MEMO_POSE, MEMO_MAT, MEMO_STAMP, 22, MEMO_GEN[0], pose, matKey(m));
+}
+
+/** A mat's tokens as one integer: counts in bits 0-4, linear tokens (0..5) from bit 5, rotation tokens from bit 17. */
+function matKey(m: Int8Array): number {
   const nl = m[0];
   const nr = m[5];
-  // Fixed fields: counts in bits 0-4, linear tokens (0..5) from bit 5, rotation tokens from bit 17.
   let mat = nl | (nr << 3);
   for (let i = 0; i < nl; i++) mat |= m[1 + i] << (5 + 3 * i);
   for (let i = 0; i < nr; i++) mat |= (m[6 + i] & 7) << (17 + 3 * i);
-  const gen = MEMO_GEN[0];
-  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> 22;
+  return mat;
+}
+
+/**
+ * The slot of (pose, mat) in an open-addressed table of 2^(32 - shift) entries whose live
+ * entries carry stamp `gen`: the live entry with that key, or else the first stale one met,
+ * with the key written (its stamp left for the caller to read); -1 after 32 probes.
+ */
+function probeSlot(poses: Int32Array, mats: Int32Array, stamps: Int32Array, shift: number, gen: number, pose: number, mat: number): number {
+  const mask = poses.length - 1;
+  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77)) >>> shift;
   for (let probe = 0; probe < 32; probe++) {
-    if (MEMO_STAMP[h] !== gen) {
-      MEMO_POSE[h] = pose;
-      MEMO_MAT[h] = mat;
+    if (stamps[h] !== gen) {
+      poses[h] = pose;
+      mats[h] = mat;
       return h;
     }
-    if (MEMO_POSE[h] === pose && MEMO_MAT[h] === mat) return h;
-    h = (h + 1) & (MEMO_SIZE - 1);
+    if (poses[h] === pose && mats[h] === mat) return h;
+    h = (h + 1) & mask;
   }
   return -1;
 }
