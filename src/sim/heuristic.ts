@@ -48,6 +48,7 @@ import type { GameState } from '../rules/state.js';
 import * as stateModule from '../rules/state.js';
 import * as hexModule from '../hex/hex.js';
 import * as tablesModule from '../rules/tables.js';
+import * as pilotKitModule from '../scripted/pilot-kit.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { Cmd } = tablesModule;
@@ -58,6 +59,7 @@ const {
   G_PENDING, G_PLAYERS, G_STATUS, G_WINNER,
 } = stateModule;
 const { DQ, DR } = hexModule;
+const { shareStyleWork } = pilotKitModule;
 
 /** Weights of a ship's strength (see the file header). They sum to 0.9 before edge danger. */
 export const EVAL_WEIGHTS = {
@@ -434,9 +436,17 @@ export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: I
  */
 export function styleCandidates(sim: Simulator, s: GameState, p: number, base: Policy, suggesters: readonly Policy[], out: Int32Array, at: number, k: number, rng: Rng, scratch: Int32Array): number {
   const ctx = sim.ctx;
-  const suggestion = base.choose(ctx.reset(s, p));
-  let count = addUnique(out, at, 0, suggestion);
-  for (let j = 0; j < suggesters.length && count < k; j++) count = addUnique(out, at, count, suggesters[j].choose(ctx.reset(s, p)));
+  // The styles are asked in turn on one state: they share their style-free work (pilot-kit).
+  shareStyleWork(true);
+  let suggestion: number;
+  let count: number;
+  try {
+    suggestion = base.choose(ctx.reset(s, p));
+    count = addUnique(out, at, 0, suggestion);
+    for (let j = 0; j < suggesters.length && count < k; j++) count = addUnique(out, at, count, suggesters[j].choose(ctx.reset(s, p)));
+  } finally {
+    shareStyleWork(false);
+  }
   const first = commitFirst(suggestion);
   const second = commitSecond(suggestion);
   const dir = commitDir(suggestion);
