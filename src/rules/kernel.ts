@@ -987,40 +987,22 @@ export class Kernel {
     const pp = prio[faction[p] * CARDS + cp];
     const pq = prio[faction[q] * CARDS + cq];
     if (pp !== pq) return pp < pq;
-    return this.tieKey(s, p, cp) < this.tieKey(s, q, cq);
+    return this.tieBreaker(s, p, cp) < this.tieBreaker(s, q, cq);
   }
 
-  /** tieBreaker(s, p, card) from the kernel's tables (a loadout entry outside them asks tieBreaker). */
-  private tieKey(s: GameState, p: number, card: number): number {
+  /**
+   * The tie-breaker printed on the component card behind a command (7.3): from the tables
+   * built in the constructor (tieVal), indexed by the player's loadout entry for the card.
+   */
+  tieBreaker(s: GameState, p: number, card: number): number {
     const k = s.faction[p] * CARDS + card;
     const field = TIE_FIELD[card];
     let i = 0;
     if (field >= 0) {
       i = s.loadout[p * 8 + field];
-      if (i < 0 || i >= this.tieCount[k]) return this.tieBreaker(s, p, card);
+      if (i < 0 || i >= this.tieCount[k]) throw new Error(`player ${p}'s loadout has no component ${i} for command card ${card}`);
     }
     return this.tieVal[this.tieAt[k] + i];
-  }
-
-  /** The tie-breaker printed on the component card behind a command (7.3). */
-  tieBreaker(s: GameState, p: number, card: number): number {
-    const f = this.faction(s, p);
-    const lo = p * 8;
-    switch (card) {
-      case Cmd.FireMain:
-        return f.mainWeapons[s.loadout[lo + LO_MAIN]].tieBreaker;
-      case Cmd.PortBroadside:
-      case Cmd.StarboardBroadside:
-        return f.broadsides[s.loadout[lo + LO_BROADSIDE]].tieBreaker;
-      case Cmd.Corvettes:
-        return f.hangars[s.loadout[lo + LO_HANGAR]].tieBreaker;
-      case Cmd.DefenceStations:
-        return f.pointDefence[s.loadout[lo + LO_PD]].tieBreaker;
-      case Cmd.SpecialAbility:
-        return f.special.tieBreaker;
-      default:
-        return f.commands[card].tieBreaker;
-    }
   }
 
   /**
