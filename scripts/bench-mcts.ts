@@ -47,12 +47,16 @@ const statsOf = (p: Policy) => (p as Policy & { stats: Stats }).stats;
 
 /**
  * Searches run before timing starts. In a fresh process the 4th to 8th searches still took
- * 1.3 to 4.7 times as long as later ones (measured 2026-11-22). After ten, V8 was still
- * recompiling rarely used kernel and pilot-kit code on its helper threads during the timed
- * searches (about 0.29 s of compiling against 0.8 s of searching, --trace-opt), so the
- * process's CPU time ran up to 30% above the wall time; after thirty the two agree.
+ * 1.3 to 4.7 times as long as later ones (measured 2026-11-22). V8 goes on compiling rarely
+ * used kernel and pilot-kit code on its helper threads long after that, and the process's
+ * CPU time counts it. Functions compiled, from --trace-opt in two runs of these searches
+ * (2026-11-22): searches 30-80, 24-25 functions, 240-283 ms of compiler time; 80-130, 8,
+ * 83-91 ms; 130-180, 2, 27-42 ms; 180-230, 4, 36-39 ms; 230-380, 1-2 in all. Fifty searches
+ * take about 0.55 s, so with 30 warm-up searches (until 2026-11-22) the compiler added
+ * roughly a tenth to a half to the CPU time of the first three timed blocks; after 130 it
+ * adds a few percent.
  */
-const WARMUP = 30;
+const WARMUP = 130;
 
 /** Median of a non-empty list. */
 function median(xs: number[]): number {
@@ -180,7 +184,7 @@ const speedDefault = openingSpeed({}, Math.max(5, positions / 4));
 const verdict = (x: number) => (x >= 20000 ? 'meets target' : 'BELOW TARGET');
 const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
 say(
-  `search from opening positions, 200 iterations x 10-round playouts (rammer), 24 candidates, ${speedRammer.blocks} blocks of ${positions} positions: ${speedRammer.medianPerCpuSecond.toFixed(0)} (${range(speedRammer.blockPerCpuSecond)}) iterations per CPU-second, ${speedRammer.medianPerWallSecond.toFixed(0)} (${range(speedRammer.blockPerWallSecond)}) per wall second; ${speedRammer.callsPerSecond.toFixed(0)} forward calls/s, ${speedRammer.callsPerIteration.toFixed(1)} calls/iteration  [target 20,000 iterations/s/core, on the CPU median: ${verdict(speedRammer.medianPerCpuSecond)}]`,
+  `search from opening positions, 200 iterations x 10-round playouts (rammer), 24 candidates, ${WARMUP} warm-up searches, then ${speedRammer.blocks} blocks of ${positions} positions: ${speedRammer.medianPerCpuSecond.toFixed(0)} (${range(speedRammer.blockPerCpuSecond)}) iterations per CPU-second, ${speedRammer.medianPerWallSecond.toFixed(0)} (${range(speedRammer.blockPerWallSecond)}) per wall second; ${speedRammer.callsPerSecond.toFixed(0)} forward calls/s, ${speedRammer.callsPerIteration.toFixed(1)} calls/iteration  [target 20,000 iterations/s/core, on the CPU median: ${verdict(speedRammer.medianPerCpuSecond)}]`,
 );
 say(
   `same, random playouts, ${speedRandom.positions} positions: ${speedRandom.iterationsPerSecond.toFixed(0)} iterations/s/core, ${speedRandom.callsPerSecond.toFixed(0)} forward calls/s, ${speedRandom.callsPerIteration.toFixed(1)} calls/iteration`,
