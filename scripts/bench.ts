@@ -33,6 +33,13 @@ const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
 /** Timed repetitions of each kernel and pool measurement. */
 const REPS = 5;
+/**
+ * Matches played before the kernel is timed. After 500 rammer matches V8 still compiled 15
+ * functions (336 ms of compiler time, --trace-opt, 2026-11-22) in the next 1,000, about the
+ * time those matches take, and the process's CPU time counts its threads; after 1,500, one
+ * to three small ones per 1,000 matches.
+ */
+const WARMUP_MATCHES = 2000;
 const load = loadavg();
 
 const median = (xs: number[]) => {
@@ -63,7 +70,7 @@ async function kernelRun(bot: string, matches: number) {
   const state = new GameState();
   const factory = await loadBotFactory(bot);
   const policies = [makePolicy(factory, {}, 1, 0), makePolicy(factory, {}, 1, 1)];
-  for (let i = 0; i < Math.min(500, matches); i++) runner.play(kernel.setup(state, setups[i % 256]), policies); // warm-up
+  for (let i = 0; i < WARMUP_MATCHES; i++) runner.play(kernel.setup(state, setups[i % 256]), policies); // warm-up
   const per = Math.ceil(matches / REPS);
   const wall: number[] = [];
   const cpu: number[] = [];
