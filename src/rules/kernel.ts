@@ -97,6 +97,16 @@ const FS_STARBOARD = 2;
 const FS_PD = 3;
 const FS_CORVETTE = 4;
 const ALL_PLAYERS = (1 << MAX_PLAYERS) - 1;
+/**
+ * Card locations four at a time (GameState.cardLoc32): 1 and the top bit in each byte, and
+ * what, added to a word, sets a byte's top bit exactly when it holds LOC_TRACK or more
+ * (TRACK_TOP), or LOC_TRACK + 1 or more (PAST_READY_TOP). Locations are 0..LOC_TRACK +
+ * MAX_COOLDOWN, below LOC_TRACK + 128, so no byte carries into the next.
+ */
+const BYTE_ONES = 0x01010101;
+const TOP_BITS = 0x80808080 | 0;
+const TRACK_TOP = (128 - LOC_TRACK) * BYTE_ONES;
+const PAST_READY_TOP = (128 - LOC_TRACK - 1) * BYTE_ONES;
 /** The loadout entry naming the component card whose tie-breaker a command uses (7.3); -1: the command card's own. */
 const TIE_FIELD = Int8Array.of(LO_MAIN, LO_BROADSIDE, LO_BROADSIDE, LO_HANGAR, LO_PD, -1, -1, -1);
 /** What setup clears a state to before placing the ships: zeros, empty token slots, no commitments. */
@@ -810,6 +820,18 @@ export class Kernel {
     return this.offer(s, p, this.legal(s, p, this.asked));
   }
 
+  /**
+   * ask() for a decision known to have more than one answer: nothing is listed (legal() and
+   * isLegal() list the answers only if someone asks for them).
+   */
+  private askUnlisted(s: GameState, p: number, kind: number): void {
+    const g = s.g;
+    g[G_DECISION] = kind;
+    g[G_PENDING] = 1 << p;
+    this.askedVersion = -1;
+    s.touch();
+  }
+
   /** The rest of ask(), once the pending decision's n legal answers are in this.asked. */
   private offer(s: GameState, p: number, n: number): boolean {
     if (n === 1) {
@@ -1143,11 +1165,11 @@ export class Kernel {
     const g = s.g;
     switch (g[G_SUB]) {
       case SUB_START:
+        // Always asked: firing and placing shields are open whether or not Vent Coolant
+        // played the card (legal), so no list is needed to count the answers.
         g[G_SUB] = SUB_AWAIT;
-        if (this.ask(s, p, D_DEFENCE)) return false;
-        // Answered without asking: hold finishes the command; fire and shields go on.
-        if (g[G_CUR_CARD] < 0) return true;
-        return this.resolveDefence(s, p);
+        this.askUnlisted(s, p, D_DEFENCE);
+        return false;
       case SUB_PLACE_SHIELDS:
         return this.placeShields(s, p) ? this.finishCommand(s, p, this.cmdCooldown[s.faction[p] * CARDS + Cmd.DefenceStations]) : false;
       case SUB_FIRING: {
@@ -1238,7 +1260,17 @@ export class Kernel {
     const g = s.g;
     if (g[G_SUB] === SUB_START) {
       g[G_SUB] = SUB_AWAIT;
-      if (this.ask(s, p, D_VENT)) return false;
+      // The answers are the cards on the track and none (legal): asked when any card is on
+      // the track, seen in p's two words of card locations (cooldownPhase says how) without
+      // listing them; with none, none is the only answer.
+      const words = s.cardLoc32;
+      const w = p * (CARDS >> 2);
+      if ((((words[w] + TRACK_TOP) | (words[w + 1] + TRACK_TOP)) & TOP_BITS) !== 0) {
+        this.askUnlisted(s, p, D_VENT);
+        return false;
+      }
+      s.touch();
+      this.applyVent(s, p, VENT_NONE);
     }
     // applyVent either finished the Vent, or set G_VENTED and the played card resolves now.
     if (g[G_VENTED] >= 0) return this.resolveCommand(s, p);
@@ -1705,13 +1737,17 @@ export class Kernel {
     const log = this.log;
     if (log !== null)
       for (let p = 0; p < n; p++) for (let c = 0; c < CARDS; c++) if (cardLoc[p * CARDS + c] === LOC_TRACK) log.push(EV_COOLDOWN, p, c);
+    // 7.4: every card on the track moves one space down; a card on Ready goes to the hand.
+    // Four cards a word (TRACK_TOP says how): a location past Ready loses one, one on Ready
+    // loses LOC_TRACK (to LOC_HAND), the rest are kept, and no byte borrows from the next.
+    const words = s.cardLoc32;
+    for (let w = 0, end = (n * CARDS) >> 2; w < end; w++) {
+      const x = words[w];
+      const onTrack = (((x + TRACK_TOP) | 0) >>> 7) & BYTE_ONES;
+      const pastReady = (((x + PAST_READY_TOP) | 0) >>> 7) & BYTE_ONES;
+      if (onTrack !== 0) words[w] = x - pastReady - LOC_TRACK * (onTrack ^ pastReady);
+    }
     for (let p = 0; p < n; p++) {
-      const base = p * CARDS;
-      for (let c = 0; c < CARDS; c++) {
-        const loc = cardLoc[base + c];
-        if (loc < LOC_TRACK) continue;
-        cardLoc[base + c] = loc > LOC_TRACK ? loc - 1 : LOC_HAND;
-      }
       engine[p] = -1;
       committed[p * 2] = -1;
       committed[p * 2 + 1] = -1;

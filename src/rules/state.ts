@@ -259,6 +259,9 @@ for (const f of FIELDS) {
   OFFSETS.push(bytes);
   bytes += size * f.length;
 }
+const CARD_LOC_OFFSET = OFFSETS[FIELDS.findIndex((f) => f.name === 'cardLoc')];
+// cardLoc32 (GameState) reads each player's eight card locations as two whole words.
+if (CARD_LOC_OFFSET % 4 !== 0 || CARDS % 4 !== 0) throw new Error('state layout: cardLoc must be word-aligned, whole words per player');
 /** Size in bytes of one state buffer. */
 export const STATE_BYTES = Math.ceil(bytes / 8) * 8;
 const STATS_OFFSET = OFFSETS[FIELDS.findIndex((f) => f.name === 'stats')];
@@ -324,6 +327,8 @@ export class GameState {
   readonly corvLoc: Int8Array;
   readonly corvTok: Int8Array;
   readonly corvFired: Int8Array;
+  /** The bytes of cardLoc as words: player p's cards are words p * CARDS / 4 onward (the cooldown step moves them a word at a time). */
+  readonly cardLoc32: Int32Array;
   /** bytes[0 .. stateBytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
   private readonly upTo: Uint8Array[];
 
@@ -367,6 +372,7 @@ export class GameState {
     this.corvLoc = views.corvLoc as Int8Array;
     this.corvTok = views.corvTok as Int8Array;
     this.corvFired = views.corvFired as Int8Array;
+    this.cardLoc32 = new Int32Array(buffer, CARD_LOC_OFFSET, (MAX_PLAYERS * CARDS) / 4);
   }
 
   /**
