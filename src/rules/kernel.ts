@@ -218,9 +218,15 @@ export class Kernel {
   private readonly tieAt: Int32Array;
   private readonly tieCount: Int32Array;
   private readonly tieVal: Int32Array;
-  /** Per faction: the hull's section count and total shield capacity (4.1.1). */
+  /** Per faction: the hull's section count, shield capacity per section and in total (4.1.1), and armour per section (at f * MAX_SECTIONS + sec). */
   private readonly hullSections: Int32Array;
+  private readonly shieldCapSection: Int32Array;
   private readonly shieldCapTotal: Int32Array;
+  private readonly hullArmour: Int32Array;
+  /** Per faction: the special ability card's kind, amount and cooldown (10.1.7). */
+  private readonly specialKind: Int32Array;
+  private readonly specialAmount: Int32Array;
+  private readonly specialCooldown: Int32Array;
 
   constructor(tables: GameTables) {
     this.t = tables;
@@ -249,7 +255,16 @@ export class Kernel {
     }
     this.tieVal = Int32Array.from(ties);
     this.hullSections = Int32Array.from(tables.factions, (f) => f.hull.sectionCount);
+    this.shieldCapSection = Int32Array.from(tables.factions, (f) => f.hull.shieldCapSection);
     this.shieldCapTotal = Int32Array.from(tables.factions, (f) => f.hull.shieldCapTotal);
+    this.hullArmour = new Int32Array(nf * MAX_SECTIONS);
+    for (let f = 0; f < nf; f++) {
+      const hull = tables.factions[f].hull;
+      for (let sec = 0; sec < hull.sectionCount && sec < MAX_SECTIONS; sec++) this.hullArmour[f * MAX_SECTIONS + sec] = hull.armour[sec];
+    }
+    this.specialKind = Int32Array.from(tables.factions, (f) => f.special.kind);
+    this.specialAmount = Int32Array.from(tables.factions, (f) => f.special.amount);
+    this.specialCooldown = Int32Array.from(tables.factions, (f) => f.special.cooldown);
     this.rotateSeats = tables.rules.tieRule === 'rotate';
     this.chooseBroadside = tables.rules.broadsideFire === 'choose';
     this.fireAllBroadside = tables.rules.broadsideFire === 'all';
@@ -580,11 +595,11 @@ export class Kernel {
   shieldRoom(s: GameState, p: number, room: Int32Array): number {
     const left = this.shieldsInHand(s);
     if (left === 0) return 0;
-    const hull = this.faction(s, p).hull;
+    const f = s.faction[p];
     const surge = s.g[G_SUB] === SUB_SURGE_SHIELDS;
     // Fields in locals: the loop stores into `room` (startRound says why).
-    const n = hull.sectionCount;
-    const cap = hull.shieldCapSection;
+    const n = this.hullSections[f];
+    const cap = this.shieldCapSection[f];
     const shields = s.shields;
     const base = p * MAX_SECTIONS;
     let total = 0;
@@ -622,9 +637,14 @@ export class Kernel {
   }
 
   private legalRepair(s: GameState, p: number, out: Int32Array): number {
-    const hull = this.faction(s, p).hull;
+    const f = s.faction[p];
+    // Arrays in locals: the loop stores into `out` (startRound says why).
+    const armour = s.armour;
+    const full = this.hullArmour;
+    const base = p * MAX_SECTIONS;
+    const top = f * MAX_SECTIONS;
     let n = 0;
-    for (let sec = 0; sec < hull.sectionCount; sec++) if (s.armour[p * MAX_SECTIONS + sec] < hull.armour[sec]) out[n++] = sec;
+    for (let sec = 0, end = this.hullSections[f]; sec < end; sec++) if (armour[base + sec] < full[top + sec]) out[n++] = sec;
     return n;
   }
 
@@ -1227,8 +1247,26 @@ export class Kernel {
   /** Ask for the arrangement of the shields in hand (one decision); true when done. Leftovers return to the supply. */
   private placeShields(s: GameState, p: number): boolean {
     const g = s.g;
-    if (g[G_LEFT] === 0) return true;
-    const placing = this.shieldRoom(s, p, this.roomAt);
+    const left = g[G_LEFT];
+    if (left === 0) return true;
+    // shieldRoom's rooms (the shields in hand are G_LEFT here), with the sections that have
+    // room counted in the same pass.
+    const f = s.faction[p];
+    const surge = g[G_SUB] === SUB_SURGE_SHIELDS;
+    const n = this.hullSections[f];
+    const cap = this.shieldCapSection[f];
+    const shields = s.shields;
+    const roomAt = this.roomAt;
+    const base = p * MAX_SECTIONS;
+    let total = 0;
+    let withRoom = 0;
+    for (let sec = 0; sec < n; sec++) {
+      const r = sectionRoom(surge, left, cap, shields[base + sec]);
+      roomAt[sec] = r;
+      total += r;
+      if (r > 0) withRoom++;
+    }
+    const placing = Math.min(left, total);
     if (placing === 0) {
       g[G_SUPPLY_SHIELDS] += g[G_LEFT];
       g[G_LEFT] = 0;
@@ -1238,14 +1276,6 @@ export class Kernel {
     // One arrangement when every section is filled or only one has room: filling from
     // section 0 gives it. Otherwise ask; the arrangements are listed only if someone asks
     // for the list, and an answer is checked by decoding it (isLegal).
-    const n = this.hullSections[s.faction[p]];
-    const roomAt = this.roomAt;
-    let total = 0;
-    let withRoom = 0;
-    for (let sec = 0; sec < n; sec++) {
-      total += roomAt[sec];
-      if (roomAt[sec] > 0) withRoom++;
-    }
     if (placing === total || withRoom === 1) {
       this.apply(s, p, shieldsFromFirst(roomAt, placing));
       return true;
@@ -1316,29 +1346,32 @@ export class Kernel {
 
   private resolveSpecial(s: GameState, p: number): boolean {
     const g = s.g;
-    const sp = this.faction(s, p).special;
+    const f = s.faction[p];
+    const cooldown = this.specialCooldown[f];
     if (g[G_SUB] === SUB_START) {
       s.stats[p * STAT_SIZE + ST_SPECIALS]++;
-      switch (sp.kind) {
+      const amount = this.specialAmount[f];
+      switch (this.specialKind[f]) {
         case SpecialKind.ShieldSurge:
-          this.beginShieldPlacement(s, p, sp.amount, true);
+          this.beginShieldPlacement(s, p, amount, true);
           g[G_SUB] = SUB_SURGE_SHIELDS;
           break;
         case SpecialKind.EmergencyRepair:
-          g[G_LEFT] = sp.amount;
+          g[G_LEFT] = amount;
           g[G_SUB] = SUB_REPAIR;
           break;
-        case SpecialKind.CoolantFlush:
-          for (let c = 0; c < CARDS; c++) {
-            const idx = p * CARDS + c;
-            const loc = s.cardLoc[idx];
-            if (loc > LOC_TRACK) s.cardLoc[idx] = Math.max(LOC_TRACK, loc - sp.amount);
+        case SpecialKind.CoolantFlush: {
+          const cardLoc = s.cardLoc;
+          for (let idx = p * CARDS, end = idx + CARDS; idx < end; idx++) {
+            const loc = cardLoc[idx];
+            if (loc > LOC_TRACK) cardLoc[idx] = Math.max(LOC_TRACK, loc - amount);
           }
-          return this.finishCommand(s, p, sp.cooldown);
+          return this.finishCommand(s, p, cooldown);
+        }
       }
     }
     if (g[G_SUB] === SUB_SURGE_SHIELDS) {
-      return this.placeShields(s, p) ? this.finishCommand(s, p, sp.cooldown) : false;
+      return this.placeShields(s, p) ? this.finishCommand(s, p, cooldown) : false;
     }
     // SUB_REPAIR: the legal list goes straight into this.asked (the list ask() would compute).
     while (g[G_LEFT] > 0) {
@@ -1352,7 +1385,7 @@ export class Kernel {
       g[G_PENDING] = 1 << p;
       if (this.offer(s, p, n)) return false;
     }
-    return this.finishCommand(s, p, sp.cooldown);
+    return this.finishCommand(s, p, cooldown);
   }
 
   // ------------------------------------------------------------------ firing (9, 10.1.1-10.1.4)
