@@ -19,6 +19,7 @@ import {
   type GameTables,
   type FactionTable,
   type LoadoutTable,
+  type MountTable,
   type WeaponTable,
 } from './tables.js';
 import * as tablesModule from './tables.js';
@@ -1335,8 +1336,9 @@ export class Kernel {
   private resolvePowerToEngines(s: GameState, p: number): boolean {
     const g = s.g;
     if (g[G_SUB] === SUB_AWAIT) {
-      // Played through Vent Coolant: the direction is chosen now.
-      if (this.ask(s, p, D_P2E_DIR)) return false;
+      // Played through Vent Coolant: the direction is chosen now (one of six, legal).
+      this.askUnlisted(s, p, D_P2E_DIR);
+      return false;
     }
     s.stats[p * STAT_SIZE + ST_POWER_TO_ENGINES]++;
     this.move.powerToEngines(s, p, s.p2eDir[p]);
@@ -1405,7 +1407,7 @@ export class Kernel {
    * The capital-ship mounts of the weapon firing now (4.2.1-4.2.2). Here and in firingWeapon
    * and firingOrigin, f is the firing player's faction(s, p): stepFire looks it up once.
    */
-  private shipMounts(s: GameState, f: FactionTable) {
+  private shipMounts(s: GameState, f: FactionTable): MountTable[] {
     const m = f.hull.mounts;
     const src = s.g[G_FSRC];
     return src === FS_MAIN ? m.main : src === FS_PORT ? m.port : m.starboard;
@@ -1430,8 +1432,8 @@ export class Kernel {
     return SRC_CORVETTE + s.loadout[p * 8 + LO_CORVETTES + s.g[G_FMOUNT]];
   }
 
-  /** Where the current shot starts and which way it goes, into this.origin; false if it cannot fire. */
-  private firingOrigin(s: GameState, p: number, f: FactionTable): boolean {
+  /** Where the current shot starts and which way it goes, into this.origin; false if it cannot fire. `mounts`: shipMounts(s, f). */
+  private firingOrigin(s: GameState, p: number, f: FactionTable, mounts: readonly MountTable[]): boolean {
     const g = s.g;
     const o = this.origin;
     if (g[G_FSRC] === FS_CORVETTE) {
@@ -1443,7 +1445,7 @@ export class Kernel {
       return true;
     }
     const hull = f.hull;
-    const m = this.shipMounts(s, f)[g[G_FMOUNT]];
+    const m = mounts[g[G_FMOUNT]];
     const off = s.facing[p] * hull.hexCount;
     o[0] = s.shipQ[p] + hull.rotQ[off + m.hex];
     o[1] = s.shipR[p] + hull.rotR[off + m.hex];
@@ -1459,7 +1461,7 @@ export class Kernel {
     }
     const f = this.faction(s, p);
     const w = this.firingWeapon(s, p, f);
-    if (!w || !this.firingOrigin(s, p, f)) return at;
+    if (!w || !this.firingOrigin(s, p, f, this.shipMounts(s, f))) return at;
     return this.weapons.directTargets(s, p, this.origin[0], this.origin[1], this.origin[2], w.range, out, at);
   }
 
@@ -1472,6 +1474,8 @@ export class Kernel {
     const g = s.g;
     if (g[G_FSTAGE] === FST_IDLE) return true;
     const f = this.faction(s, p);
+    // The capital-ship mounts firing, looked up once: G_FSRC does not change while this fires.
+    const mounts = this.shipMounts(s, f);
     for (;;) {
       switch (g[G_FSTAGE]) {
         case FST_IDLE:
@@ -1481,21 +1485,24 @@ export class Kernel {
           g[G_FSTAGE] = g[G_FSRC] <= FS_STARBOARD ? FST_MOUNT : FST_SHOT;
           break;
         case FST_MOUNT: {
-          const mounts = this.shipMounts(s, f);
           if (g[G_FMOUNT] >= mounts.length) {
             g[G_FSTAGE] = FST_DONE;
             break;
           }
           g[G_FDIR] = 0;
           g[G_FSTAGE] = FST_SHOT;
-          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.chooseBroadside === true && this.ask(s, p, D_FIRE_DIR)) return false;
+          // One answer per arrow (legal): asked when there are several.
+          if (mounts[g[G_FMOUNT]].directions.length > 1 && this.chooseBroadside === true) {
+            this.askUnlisted(s, p, D_FIRE_DIR);
+            return false;
+          }
           break;
         }
         case FST_SHOT: {
           g[G_FSTAGE] = FST_NEXT;
           const src = g[G_FSRC];
           const w = this.firingWeapon(s, p, f);
-          if (src !== FS_PD && (!w || !this.firingOrigin(s, p, f))) break;
+          if (src !== FS_PD && (!w || !this.firingOrigin(s, p, f, mounts))) break;
           const o = this.origin;
           const ref = src === FS_MAIN ? 0 : src === FS_CORVETTE ? 2 + g[G_FMOUNT] : 1;
           if (w && (w.weaponClass === WeaponClass.Projectile || w.weaponClass === WeaponClass.Torpedo)) {
@@ -1534,8 +1541,9 @@ export class Kernel {
           }
           g[G_FNEED] = need;
           g[G_FSTAGE] = FST_BOOST;
-          if (this.ask(s, p, D_BOOST)) return false;
-          break;
+          // Pay or not: two answers (legal).
+          this.askUnlisted(s, p, D_BOOST);
+          return false;
         }
         case FST_BOOST:
           g[G_FSTAGE] = FST_NEXT;
@@ -1545,7 +1553,7 @@ export class Kernel {
         case FST_NEXT: {
           const src = g[G_FSRC];
           if (src <= FS_STARBOARD) {
-            const dirs = this.shipMounts(s, f)[g[G_FMOUNT]].directions.length;
+            const dirs = mounts[g[G_FMOUNT]].directions.length;
             if (this.fireAllBroadside === true && g[G_FDIR] + 1 < dirs) {
               g[G_FDIR]++;
               g[G_FSTAGE] = FST_SHOT;
