@@ -693,13 +693,14 @@ export class Kernel {
       return commitDir(a) === 0 || first === Cmd.PowerToEngines || second === Cmd.PowerToEngines;
     }
     if (decision === D_SHIELD) return this.isLegalShield(s, p, a);
+    // An activation is never asked with a kept list (resolveCorvettes): decoded at once.
+    if (decision === D_ACTIVATE) return this.isLegalActivation(s, p, a);
     if (this.askedValid(s)) {
       const asked = this.asked;
       for (let i = 0, n = this.askedCount; i < n; i++) if (asked[i] === a) return true;
       return false;
     }
     if (decision === D_LAUNCH) return this.corvettes.isLegalLaunch(s, p, a);
-    if (decision === D_ACTIVATE) return this.isLegalActivation(s, p, a);
     const scratch = this.scratch;
     const n = this.legal(s, p, scratch);
     for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
@@ -1000,15 +1001,18 @@ export class Kernel {
     // Arrays in locals: see startRound.
     const alive = s.alive;
     const committed = s.committed;
+    // Seat order (seatAt) from `first` on, the rule read once.
+    const first = this.rotateSeats === false ? 0 : g[G_INITIATIVE];
     let count = 0;
     for (let i = 0; i < n; i++) {
-      const p = this.seatAt(s, i);
+      const p = first + i >= n ? first + i - n : first + i;
       if (!alive[p] || committed[p * 2 + slot] < 0) continue;
       // Insertion by (priority, tie-breaker); equal keys keep seat order (7.3).
       let j = count;
-      while (j > 0 && this.commandBefore(s, p, g[G_ORDER + j - 1], slot) === true) {
-        g[G_ORDER + j] = g[G_ORDER + j - 1];
-        j--;
+      for (; j > 0; j--) {
+        const q = g[G_ORDER + j - 1];
+        if (this.commandBefore(s, p, q, slot) === false) break;
+        g[G_ORDER + j] = q;
       }
       g[G_ORDER + j] = p;
       count++;
