@@ -971,9 +971,9 @@ export class Kernel {
       if (r2 === THRUST_IGNORED || r2 === THRUST_NO_SUPPLY) s.stats[p * STAT_SIZE + ST_THRUSTS_IGNORED]++;
       if (this.log !== null) this.log.push(EV_ENGINE, p, e, r1, r2);
     }
-    // 7.2.2: lock-step movement with collisions after each step.
-    this.move.movementSteps(s);
-    this.settleDestroyed(s);
+    // 7.2.2: lock-step movement with collisions after each step; the steps settle what
+    // they change (movementSteps), so only a phase without a step is settled here.
+    if (!this.move.movementSteps(s)) this.settleDestroyed(s);
     if (this.isOver(s)) return;
     // 7.2.3: cannon tokens, then torpedoes; 7.2.4: every corvette moves one hex. All three
     // are small tokens: with none on the board (G_TOK_TOP 0) there is nothing to move, and

@@ -153,8 +153,6 @@ export class Movement {
   private readonly k: Kernel;
   /** Token each ship moved by in the current step (TOK_NONE: did not move). */
   private readonly moved = new Int8Array(MAX_PLAYERS);
-  /** Where each moved ship was before its move: q, r, facing at 3p, 3p + 1, 3p + 2 (one array). */
-  private readonly prev = new Int16Array(3 * MAX_PLAYERS);
   /** Bitmask of each ship's sections overlapping in the current collision. */
   private readonly secMask = new Int32Array(MAX_PLAYERS + 1);
   private readonly track = new Int8Array(TRACK_CAP);
@@ -320,59 +318,73 @@ export class Movement {
 
   // ------------------------------------------------------------------ lock-step movement (7.2.2)
 
-  /** Move all ships token by token, resolving collisions after each step. */
-  movementSteps(s: GameState): void {
+  /**
+   * Move all ships token by token, resolving collisions after each step. Returns whether
+   * a step was made: then the ships are settled (Kernel.settleDestroyed) as the steps left
+   * them, and settling again is a no-op.
+   */
+  movementSteps(s: GameState): boolean {
     const n = s.g[G_PLAYERS];
     const log = this.k.log;
     const { alive, shipQ, shipR, facing } = s;
-    const { moved, prev } = this;
+    const moved = this.moved;
     for (let step = 0; step < 12; step++) {
       let any = false;
       for (let p = 0; p < n; p++) {
         const tok = alive[p] ? tokenAt(s, p, step) : TOK_NONE;
         moved[p] = tok;
-        // Only a moved ship is ever undone (undo), so only its place is kept.
         if (tok === TOK_NONE) continue;
-        const q = shipQ[p];
-        const r = shipR[p];
-        const f = facing[p];
-        prev[3 * p] = q;
-        prev[3 * p + 1] = r;
-        prev[3 * p + 2] = f;
         any = true;
+        const f = facing[p];
         if (tok === TOK_CW) facing[p] = f === 5 ? 0 : f + 1;
         else if (tok > TOK_CW) facing[p] = f === 0 ? 5 : f - 1;
         else {
-          shipQ[p] = q + DQ[tok];
-          shipR[p] = r + DR[tok];
+          shipQ[p] += DQ[tok];
+          shipR[p] += DR[tok];
         }
       }
-      if (!any) return;
+      if (!any) return step > 0;
       if (log) {
         log.push(EV_STEP, step + 1);
         for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE) log.push(EV_MOVE, p, moved[p], shipQ[p], shipR[p], facing[p]);
       }
-      this.resolveOverlaps(s, step);
-      this.k.settleDestroyed(s);
+      // Only a collision or an overrun changes a structure, and the first step settles
+      // whatever the phase began with, so a later step without one would settle nothing
+      // (settleDestroyed, 3).
+      if (this.resolveOverlaps(s, step) || step === 0) {
+        this.k.settleDestroyed(s);
+        if (s.g[G_STATUS] !== STATUS_ONGOING) {
+          if (this.k.check) this.k.check(s, 'movement step');
+          return true;
+        }
+      }
       if (this.k.check) this.k.check(s, 'movement step');
-      if (s.g[G_STATUS] !== STATUS_ONGOING) return;
     }
+    return true;
   }
 
-  /** Put p back where it was before its move (p must have moved: prev holds only movers). */
+  /**
+   * Put p back where it was before its move: p moved by moved[p], a move is undone at most
+   * once and nothing else moves a ship in between, so the move is reversed.
+   */
   private undo(s: GameState, p: number): void {
-    const prev = this.prev;
-    s.shipQ[p] = prev[3 * p];
-    s.shipR[p] = prev[3 * p + 1];
-    s.facing[p] = prev[3 * p + 2];
+    const tok = this.moved[p];
+    const f = s.facing[p];
+    if (tok === TOK_CW) s.facing[p] = f === 0 ? 5 : f - 1;
+    else if (tok > TOK_CW) s.facing[p] = f === 5 ? 0 : f + 1;
+    else {
+      s.shipQ[p] -= DQ[tok];
+      s.shipR[p] -= DR[tok];
+    }
   }
 
   /**
    * Resolve everything overlapping after a step: ship against ship first (their undo can
    * clear an edge overlap), then the board edge, then small tokens under hulls. Repeats
    * until nothing overlaps, since an undo can uncover a new overlap with a third ship.
+   * Returns whether anything collided or was overrun.
    */
-  private resolveOverlaps(s: GameState, step: number): void {
+  private resolveOverlaps(s: GameState, step: number): boolean {
     const n = s.g[G_PLAYERS];
     const alive = s.alive;
     const moved = this.moved;
@@ -384,6 +396,7 @@ export class Movement {
     // nothing overlapping well within its pass bound. The pass that finds nothing also notes
     // the ships still moved (movers), for the small tokens.
     let movers = -1;
+    let hit = false;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
       for (let a = 0; a < n && !found; a++) {
@@ -398,7 +411,10 @@ export class Movement {
           }
         }
       }
-      if (found) continue;
+      if (found) {
+        hit = true;
+        continue;
+      }
       let still = 0;
       for (let p = 0; p < n; p++) {
         if (moved[p] === TOK_NONE || !alive[p]) continue;
@@ -411,13 +427,14 @@ export class Movement {
         movers = still;
         break;
       }
+      hit = true;
     }
     // 12, small tokens: only a ship still moved can be over one (see overrunTokens).
     if (movers < 0) {
       movers = 0;
       for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE && alive[p]) movers |= 1 << p;
     }
-    if (movers !== 0) this.overrunTokens(s, movers);
+    return (movers !== 0 && this.overrunTokens(s, movers)) || hit;
   }
 
   // ------------------------------------------------------------------ collisions (12)
@@ -682,9 +699,6 @@ export class Movement {
     const log = this.k.log;
     // Only p moves; a collision undoes p alone and reads only p's token.
     this.moved[p] = dir;
-    this.prev[3 * p] = s.shipQ[p];
-    this.prev[3 * p + 1] = s.shipR[p];
-    this.prev[3 * p + 2] = s.facing[p];
     s.shipQ[p] += DQ[dir];
     s.shipR[p] += DR[dir];
     let collides = this.edgeSections(s, p) !== 0;
@@ -748,13 +762,14 @@ export class Movement {
    * once a step or command is resolved (invariants.ts), so a ship that has not moved since,
    * or whose move was undone, is over none, and the first ship over a token is a mover.
    */
-  overrunTokens(s: GameState, movers: number): void {
+  overrunTokens(s: GameState, movers: number): boolean {
     // The bound is read once: a token destroyed here leaves an empty slot or lowers the mark
     // past empty ones, and none is added.
     const top = s.g[G_TOK_TOP];
     const tokKind = s.tokKind;
     const tokQ = s.tokQ;
     const tokR = s.tokR;
+    let hit = false;
     for (let i = 0; i < top; i++) {
       const kind = tokKind[i];
       if (kind === SMALL_NONE) continue;
@@ -765,9 +780,11 @@ export class Movement {
         const sec = this.sectionAt(s, p, q, r);
         if (sec < 0) continue;
         this.overrun(s, p, i, kind, sec);
+        hit = true;
         break;
       }
     }
+    return hit;
   }
 
   /** Ship p runs over small token i (of `kind`) with section `sec` (12). */
