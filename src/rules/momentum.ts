@@ -106,7 +106,8 @@ export function thrust(s: GameState, p: number, t: number): number {
   const opp = opposite(t);
   // One walk from the last slot: the last opposite token is cancelled, whatever could be
   // modified; failing that, the last token two edges away (the first met) is modified.
-  // Slots below linCount hold linear codes 0..5.
+  // Slots below linCount hold linear codes 0..5, so a token is two edges from t (MODIFIES)
+  // when their codes differ by 2 or 4.
   let mod = -1;
   for (let i = n - 1; i >= 0; i--) {
     const code = lin[base + i];
@@ -115,7 +116,10 @@ export function thrust(s: GameState, p: number, t: number): number {
       removeLinear(s, p, i);
       return THRUST_CANCELLED;
     }
-    if (mod < 0 && MODIFIES[(code << 3) | t] >= 0) mod = i;
+    if (mod < 0) {
+      const d = code - t;
+      if (d === 2 || d === -2 || d === 4 || d === -4) mod = i;
+    }
   }
   if (mod >= 0) {
     lin[base + mod] = MODIFIES[(lin[base + mod] << 3) | t];
