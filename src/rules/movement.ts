@@ -399,7 +399,8 @@ export class Movement {
     let hit = false;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
       let found = false;
-      for (let a = 0; a < n && !found; a++) {
+      // The last ship has no later one to pair with.
+      for (let a = 0; a < n - 1 && !found; a++) {
         if (!alive[a]) continue;
         const stillA = moved[a] === TOK_NONE;
         for (let b = a + 1; b < n; b++) {
@@ -701,9 +702,15 @@ export class Movement {
     this.moved[p] = dir;
     s.shipQ[p] += DQ[dir];
     s.shipR[p] += DR[dir];
-    let collides = this.edgeSections(s, p) !== 0;
-    for (let o = 0; o < n && !collides; o++) if (o !== p && s.alive[o] && this.shipsOverlap(s, p, o, null, null)) collides = true;
-    if (!collides) {
+    // The first live ship p now overlaps, found once for resolveCommandCollision (-1: none).
+    let other = -1;
+    for (let o = 0; o < n; o++) {
+      if (o !== p && s.alive[o] && this.shipsOverlap(s, p, o, null, null)) {
+        other = o;
+        break;
+      }
+    }
+    if (other < 0 && this.edgeSections(s, p) === 0) {
       const result = thrust(s, p, dir);
       if (log) log.push(EV_POWER, p, dir, result);
       this.overrunTokens(s, 1 << p);
@@ -720,19 +727,20 @@ export class Movement {
         for (let i = 0; i < LIN_SLOTS; i++) s.lin[p * LIN_SLOTS + i] = this.savedLin[i];
       }
       this.commandToken = dir;
-      this.resolveCommandCollision(s, p, dir);
+      this.resolveCommandCollision(s, p, dir, other);
       this.commandToken = TOK_NONE;
       // The collision undid p's move: nothing moved, so no token is overrun (overrunTokens).
     }
     this.moved[p] = TOK_NONE;
   }
 
-  private resolveCommandCollision(s: GameState, p: number, dir: number): void {
-    const n = s.g[G_PLAYERS];
+  /**
+   * p's command move overlaps ship o, the first live one it does, or (o = -1) only the
+   * board edge: the ship collision comes first.
+   */
+  private resolveCommandCollision(s: GameState, p: number, dir: number, o: number): void {
     // The mover's colliding token is `dir` in its own slot (skip index = beyond the mat).
-    for (let o = 0; o < n; o++) {
-      if (o === p || !s.alive[o]) continue;
-      if (!this.shipsOverlap(s, p, o, null, null)) continue;
+    if (o >= 0) {
       const sm = this.secMask;
       sm[p] = 0;
       sm[o] = 0;
@@ -748,9 +756,7 @@ export class Movement {
       s.stats[o * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtP;
       s.stats[p * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtO;
       s.stats[o * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtP;
-      return;
-    }
-    if (this.edgeSections(s, p) !== 0) this.edgeCollision(s, p, 99, true);
+    } else this.edgeCollision(s, p, 99, true);
   }
 
   // ------------------------------------------------------------------ small tokens (12)
