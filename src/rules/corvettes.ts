@@ -21,7 +21,7 @@ import * as weaponsModule from './weapons.js';
 const { DQ, DR } = hexModule;
 const {
   CORVETTES, CORV_ABOARD, CORV_BOARD, STAT_SIZE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE,
-  G_TOKEN_SERIAL, G_TOK_TOP, LO_HANGAR, LO_CORVETTES, ST_CORV_LAUNCHED, CAUSE_PROJECTILE,
+  G_TOKEN_SERIAL, G_TOK_TOP, G_PLAYERS, LO_HANGAR, LO_CORVETTES, ST_CORV_LAUNCHED, CAUSE_PROJECTILE,
   CAUSE_TORPEDO, CAUSE_CORVETTE, CAUSE_CAPITAL_SHIP, CAUSE_OTHER,
 } = stateModule;
 const { EV_LAUNCH, EV_CORVETTE_MOVE } = eventsModule;
@@ -153,6 +153,12 @@ export class Corvettes {
     const x0 = (fi * 6 + s.facing[p]) * 4;
     const sq = s.shipQ[p];
     const sr = s.shipR[p];
+    // free(), with the hull check limited to the ships that can reach a spot, and the board
+    // check skipped when the board edge is farther away: every spot of every hangar lies
+    // within the ship's radius plus extraMax + 1 of its centre (one look for all hangars).
+    const reach = move.radiusOf(s, p) + extraMax + 1;
+    const hulls = move.shipsNear(s, sq, sr, reach);
+    const inside = move.clearOfEdge(sq, sr, reach);
     let n = 0;
     for (let h = 0; h < hangars; h++) {
       // The spots of launchSpot(h, e) for e = 0, 1, ...: one hex after another out from the
@@ -160,12 +166,10 @@ export class Corvettes {
       const dir = this.hangarDir[x0 + h];
       let q = sq + this.hangarQ[x0 + h];
       let r = sr + this.hangarR[x0 + h];
-      // free(), with the hull check limited to the ships that can reach the spots.
-      const hulls = move.shipsNear(s, q, r, extraMax + 1);
       for (let e = 0; e <= extraMax; e++) {
         q += DQ[dir];
         r += DR[dir];
-        if (!move.hexOnBoard(q, r) || move.hullInMask(s, q, r, hulls) || weapons.tokenOn(s, q, r, 0, -1) >= 0) continue;
+        if ((!inside && !move.hexOnBoard(q, r)) || move.hullInMask(s, q, r, hulls) || weapons.tokenOn(s, q, r, 0, -1) >= 0) continue;
         // The turns -turnMax..turnMax are consecutive ids: encodeLaunch(slot, h, e, t) is
         // slots[x] + first + (t + turnMax).
         const first = encodeLaunch(0, h, e, 0 - turnMax);
@@ -226,6 +230,7 @@ export class Corvettes {
    * the first (a yes/no probe).
    */
   legalMoves(s: GameState, p: number, out: Int32Array, at: number, firstOnly = false): number {
+    if (firstOnly) return this.firstMove(s, p, out, at);
     const move = this.k.move;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
@@ -256,15 +261,43 @@ export class Corvettes {
           if ((!inside && !move.hexOnBoard(q, r)) || (hulls !== 0 && move.hullInMask(s, q, r, hulls))) break;
           // The turns after, -left..left, are consecutive action ids.
           const first = encodeMove(slot, before, hexes, 0 - left);
-          if (firstOnly) {
-            out[n] = first;
-            return n + 1;
-          }
           for (let k = 0; k <= 2 * left; k++) out[n++] = first + k;
         }
       }
     }
     return n;
+  }
+
+  /**
+   * legalMoves' first move (a yes/no probe): the first listed is always a one-hex move, so
+   * only the hex ahead after each turn is looked at, against every live hull (no shipsNear
+   * or edge clearance for a walk that is never taken).
+   */
+  private firstMove(s: GameState, p: number, out: Int32Array, at: number): number {
+    const move = this.k.move;
+    let hulls = 0;
+    for (let v = 0, n = s.g[G_PLAYERS]; v < n; v++) if (s.alive[v]) hulls |= 1 << v;
+    for (let slot = 0; slot < CORVETTES; slot++) {
+      if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
+      const i = s.corvTok[p * CORVETTES + slot];
+      const c = this.card(s, p, slot);
+      const agility = Math.min(c.agility, MAX_TURN);
+      if (Math.min(c.speed, MAX_SPEED) < 1) continue;
+      const q0 = s.tokQ[i];
+      const r0 = s.tokR[i];
+      const facing = s.tokFacing[i];
+      for (let before = 0 - agility; before <= agility; before++) {
+        let dir = facing + before;
+        if (dir < 0) dir += 6;
+        else if (dir >= 6) dir -= 6;
+        const q = q0 + DQ[dir];
+        const r = r0 + DR[dir];
+        if (!move.hexOnBoard(q, r) || (hulls !== 0 && move.hullInMask(s, q, r, hulls))) continue;
+        out[at] = encodeMove(slot, before, 1, 0 - (agility - (before < 0 ? 0 - before : before)));
+        return at + 1;
+      }
+    }
+    return at;
   }
 
   /** Is `a` one of legalMoves(s, p)? Decoded and its path walked, not listed (11.1.2). */

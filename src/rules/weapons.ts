@@ -258,14 +258,19 @@ export class Weapons {
     if (count === 1) {
       // The only projectile on the board (the usual case): nothing to meet head-on or to end
       // on, so it flies alone, hex by hex, while it lasts.
+      // Its hex is kept in locals and stored when the flight ends (nothing on the way reads it).
       const i = list[0];
       const f = s.tokFacing[i];
       const last = this.speed[i];
+      let q = s.tokQ[i];
+      let r = s.tokR[i];
       for (let step = 1; step <= last; step++) {
-        s.tokQ[i] += DQ[f];
-        s.tokR[i] += DR[f];
-        if (!this.projectileEnters(s, i, prey)) return;
+        q += DQ[f];
+        r += DR[f];
+        if (!this.projectileEnters(s, i, q, r, prey)) break;
       }
+      s.tokQ[i] = q;
+      s.tokR[i] = r;
       return;
     }
     if ((facings & (((facings << 3) | (facings >> 3)) & 63)) === 0) {
@@ -274,9 +279,11 @@ export class Weapons {
         for (let x = 0; x < count; x++) {
           const i = list[x];
           if (s.tokKind[i] !== SMALL_PROJECTILE || this.speed[i] < step) continue;
-          s.tokQ[i] += DQ[s.tokFacing[i]];
-          s.tokR[i] += DR[s.tokFacing[i]];
-          this.projectileEnters(s, i, prey);
+          const q = s.tokQ[i] + DQ[s.tokFacing[i]];
+          const r = s.tokR[i] + DR[s.tokFacing[i]];
+          s.tokQ[i] = q;
+          s.tokR[i] = r;
+          this.projectileEnters(s, i, q, r, prey);
         }
       }
     } else {
@@ -323,9 +330,11 @@ export class Weapons {
         for (let x = 0; x < count; x++) {
           const i = list[x];
           if (!this.moving[i] || this.dead[i] || s.tokKind[i] !== SMALL_PROJECTILE) continue;
-          s.tokQ[i] = this.nextQ[i];
-          s.tokR[i] = this.nextR[i];
-          this.projectileEnters(s, i, prey);
+          const q = this.nextQ[i];
+          const r = this.nextR[i];
+          s.tokQ[i] = q;
+          s.tokR[i] = r;
+          this.projectileEnters(s, i, q, r, prey);
         }
       }
     }
@@ -369,6 +378,8 @@ export class Weapons {
     const dr = DR[f];
     const tokQ = s.tokQ;
     const tokR = s.tokR;
+    // Its hex is kept in locals and stored when the flight ends (nothing on the way reads it;
+    // a head-on stop leaves it on the hex before, as the lock-step does).
     let q = tokQ[i];
     let r = tokR[i];
     for (let step = 1; step <= steps; step++) {
@@ -378,15 +389,21 @@ export class Weapons {
         const j = facers[x];
         if (s.tokKind[j] === SMALL_PROJECTILE && tokQ[j] === q && tokR[j] === r) {
           // Head-on (9.3): destroyed in table order.
+          tokQ[i] = q - dq;
+          tokR[i] = r - dr;
           this.destroyToken(s, j < i ? j : i, -1, CAUSE_PROJECTILE, -1);
           this.destroyToken(s, j < i ? i : j, -1, CAUSE_PROJECTILE, -1);
           return;
         }
       }
-      tokQ[i] = q;
-      tokR[i] = r;
-      if (!this.projectileEnters(s, i, prey)) return;
+      if (!this.projectileEnters(s, i, q, r, prey)) {
+        tokQ[i] = q;
+        tokR[i] = r;
+        return;
+      }
     }
+    tokQ[i] = q;
+    tokR[i] = r;
     if (standing === 0) return;
     // Ending on another (9.3): the later in the table goes first, as the end-of-flight pass
     // finds the pair from the earlier one.
@@ -400,11 +417,10 @@ export class Weapons {
   /**
    * What a projectile meets on the hex it enters (9.3): off the board it returns; a hull
    * section of any capital ship takes its damage and it returns; corvettes and torpedoes
-   * there are destroyed and it flies on. `prey`: whether any corvette or torpedo is on the board.
+   * there are destroyed and it flies on. (q, r): the hex (the caller stores it in the table).
+   * `prey`: whether any corvette or torpedo is on the board.
    */
-  private projectileEnters(s: GameState, i: number, prey: boolean): boolean {
-    const q = s.tokQ[i];
-    const r = s.tokR[i];
+  private projectileEnters(s: GameState, i: number, q: number, r: number, prey: boolean): boolean {
     if (!this.k.move.hexOnBoard(q, r)) {
       this.k.move.removeToken(s, i);
       return false;
