@@ -29,45 +29,58 @@ const { freeSlot } = weaponsModule;
 
 /** Most turns either side a corvette or a launch can make (agility and hangar bonuses are capped here). */
 export const MAX_TURN = 3;
-const TURNS = 2 * MAX_TURN + 1;
 /** Longest activation move considered. */
 export const MAX_SPEED = 6;
 /** Activation action ids: pass, then moves, then firing. */
 export const ACT_PASS = 0;
 export const ACT_MOVE = 1;
-const MOVES_PER_SLOT = TURNS * MAX_SPEED * TURNS;
-export const ACT_FIRE = ACT_MOVE + CORVETTES * MOVES_PER_SLOT;
+// This module's own uses read these copies: an exported const is a module cell that V8
+// loads and checks for TDZ at every use, a plain module constant is folded.
+const TURN_CAP = 3;
+const SPEED_CAP = 6;
+const MOVE0 = 1;
+const TURNS = 2 * TURN_CAP + 1;
+const MOVES_PER_SLOT = TURNS * SPEED_CAP * TURNS;
+const FIRE0 = MOVE0 + CORVETTES * MOVES_PER_SLOT;
+export const ACT_FIRE = FIRE0;
 
 /** Encode an activation move: slot, turns before (-3..3), hexes (1..6), turns after. */
 export function encodeMove(slot: number, before: number, hexes: number, after: number): number {
-  return ACT_MOVE + slot * MOVES_PER_SLOT + ((before + MAX_TURN) * MAX_SPEED + (hexes - 1)) * TURNS + (after + MAX_TURN);
+  return MOVE0 + slot * MOVES_PER_SLOT + ((before + TURN_CAP) * SPEED_CAP + (hexes - 1)) * TURNS + (after + TURN_CAP);
 }
 export function decodeMove(a: number, out: Int32Array): void {
-  const x = a - ACT_MOVE;
+  const x = a - MOVE0;
   out[0] = Math.floor(x / MOVES_PER_SLOT);
   const y = x % MOVES_PER_SLOT;
-  out[1] = Math.floor(y / (MAX_SPEED * TURNS)) - MAX_TURN;
-  out[2] = (Math.floor(y / TURNS) % MAX_SPEED) + 1;
-  out[3] = (y % TURNS) - MAX_TURN;
+  out[1] = Math.floor(y / (SPEED_CAP * TURNS)) - TURN_CAP;
+  out[2] = (Math.floor(y / TURNS) % SPEED_CAP) + 1;
+  out[3] = (y % TURNS) - TURN_CAP;
 }
 
 /** Launch action id: ((slot * 4 + hangar) * 7 + extra distance) * 7 + (turn + 3). */
 const LAUNCHES_PER_SLOT = 4 * 7 * TURNS;
 export function encodeLaunch(slot: number, hangar: number, extra: number, turn: number): number {
-  return ((slot * 4 + hangar) * 7 + extra) * TURNS + (turn + MAX_TURN);
+  return ((slot * 4 + hangar) * 7 + extra) * TURNS + (turn + TURN_CAP);
 }
 export function decodeLaunch(a: number, out: Int32Array): void {
   out[0] = Math.floor(a / (4 * 7 * TURNS));
   out[1] = Math.floor(a / (7 * TURNS)) % 4;
   out[2] = Math.floor(a / TURNS) % 7;
-  out[3] = (a % TURNS) - MAX_TURN;
+  out[3] = (a % TURNS) - TURN_CAP;
 }
 
 export class Corvettes {
   private readonly k: Kernel;
   private readonly mv = new Int32Array(4);
   private readonly hex = new Int32Array(3);
-  private readonly aboard = new Int32Array(CORVETTES);
+  /** Per faction and hangar card (index f * cards + card): launch distance and turn, capped (11.1.1). */
+  private readonly hangarCards: number;
+  private readonly launchExtra: Int8Array;
+  private readonly launchTurn: Int8Array;
+  /** Per faction and corvette card (index f * cards + card): agility and speed, capped (11.1.2). */
+  private readonly corvCards: number;
+  private readonly corvAgility: Int8Array;
+  private readonly corvSpeed: Int8Array;
   /**
    * Per faction, facing and hangar (index (f * 6 + facing) * 4 + h, at most 4 hangars): the
    * hangar hex's offset from the ship's centre and the direction out through its edge
@@ -85,6 +98,26 @@ export class Corvettes {
     this.hangarR = new Int8Array(factions.length * 24);
     this.hangarDir = new Int8Array(factions.length * 24);
     this.hangarCount = new Int8Array(factions.length);
+    let cards = 1;
+    for (let f = 0; f < factions.length; f++) cards = Math.max(cards, factions[f].hangars.length);
+    this.hangarCards = cards;
+    this.launchExtra = new Int8Array(factions.length * cards);
+    this.launchTurn = new Int8Array(factions.length * cards);
+    let corvCards = 1;
+    for (let f = 0; f < factions.length; f++) corvCards = Math.max(corvCards, factions[f].corvettes.length);
+    this.corvCards = corvCards;
+    this.corvAgility = new Int8Array(factions.length * corvCards);
+    this.corvSpeed = new Int8Array(factions.length * corvCards);
+    for (let f = 0; f < factions.length; f++)
+      for (let c = 0; c < factions[f].corvettes.length; c++) {
+        this.corvAgility[f * corvCards + c] = Math.min(factions[f].corvettes[c].agility, TURN_CAP);
+        this.corvSpeed[f * corvCards + c] = Math.min(factions[f].corvettes[c].speed, SPEED_CAP);
+      }
+    for (let f = 0; f < factions.length; f++)
+      for (let c = 0; c < factions[f].hangars.length; c++) {
+        this.launchExtra[f * cards + c] = Math.min(factions[f].hangars[c].launchDistance, 6);
+        this.launchTurn[f * cards + c] = Math.min(factions[f].hangars[c].launchTurn, TURN_CAP);
+      }
     for (let f = 0; f < factions.length; f++) {
       const hull = factions[f].hull;
       const count = Math.min(hull.mounts.hangar.length, 4);
@@ -136,19 +169,18 @@ export class Corvettes {
    * for every corvette aboard. With `firstOnly`, stops at the first (a yes/no probe).
    */
   legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
-    const f = this.k.faction(s, p);
-    // The slots aboard, in slot order, as their part of the action id (encodeLaunch is
-    // slot * LAUNCHES_PER_SLOT + the rest): listed once, not looked up for every spot and turn.
-    const slots = this.aboard;
+    // The slots aboard as bits, read once, not looked up for every spot and turn; a bit's
+    // part of the action id is slot * LAUNCHES_PER_SLOT (encodeLaunch), taken in slot order.
+    const corvLoc = s.corvLoc;
     let aboard = 0;
-    for (let slot = 0; slot < CORVETTES; slot++) if (s.corvLoc[p * CORVETTES + slot] === CORV_ABOARD) slots[aboard++] = slot * LAUNCHES_PER_SLOT;
+    for (let slot = 0; slot < CORVETTES; slot++) if (corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard |= 1 << slot;
     if (aboard === 0) return 0;
-    const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
-    const extraMax = Math.min(hangarCard.launchDistance, 6);
-    const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
+    const fi = s.faction[p];
+    const card = fi * this.hangarCards + s.loadout[p * 8 + LO_HANGAR];
+    const extraMax = this.launchExtra[card];
+    const turnMax = this.launchTurn[card];
     const move = this.k.move;
     const weapons = this.k.weapons;
-    const fi = s.faction[p];
     const hangars = this.hangarCount[fi];
     const x0 = (fi * 6 + s.facing[p]) * 4;
     const sq = s.shipQ[p];
@@ -174,10 +206,11 @@ export class Corvettes {
         // slots[x] + first + (t + turnMax).
         const first = encodeLaunch(0, h, e, 0 - turnMax);
         if (firstOnly) {
-          out[n] = slots[0] + first;
+          out[n] = (31 - Math.clz32(aboard & (0 - aboard))) * LAUNCHES_PER_SLOT + first;
           return n + 1;
         }
-        for (let id = first, last = first + 2 * turnMax; id <= last; id++) for (let x = 0; x < aboard; x++) out[n++] = slots[x] + id;
+        for (let id = first, last = first + 2 * turnMax; id <= last; id++)
+          for (let m = aboard; m !== 0; m &= m - 1) out[n++] = (31 - Math.clz32(m & (0 - m))) * LAUNCHES_PER_SLOT + id;
       }
     }
     return n;
@@ -190,7 +223,7 @@ export class Corvettes {
     if (s.corvLoc[p * CORVETTES + this.mv[0]] !== CORV_ABOARD) return false;
     const f = this.k.faction(s, p);
     const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
-    const turnMax = Math.min(hangarCard.launchTurn, MAX_TURN);
+    const turnMax = Math.min(hangarCard.launchTurn, TURN_CAP);
     const t = this.mv[3];
     if (this.mv[1] >= Math.min(f.hull.mounts.hangar.length, 4) || this.mv[2] > Math.min(hangarCard.launchDistance, 6) || t < 0 - turnMax || t > turnMax) return false;
     return this.launchSpot(s, p, this.mv[1], this.mv[2], t, this.hex);
@@ -198,13 +231,14 @@ export class Corvettes {
 
   /** Put p's corvette on the board as launch action `a` says. */
   launch(s: GameState, p: number, a: number): void {
-    decodeLaunch(a, this.mv);
-    const slot = this.mv[0];
-    // A listed launch: its spot is free.
-    this.spotOf(s, p, this.mv[1], this.mv[2], this.mv[3], this.hex);
-    const q = this.hex[0];
-    const r = this.hex[1];
-    const facing = this.hex[2];
+    // decodeLaunch and spotOf, in integers and locals. A listed launch: its spot is free.
+    const slot = (a / LAUNCHES_PER_SLOT) | 0;
+    const extra = ((a / TURNS) | 0) % 7;
+    const x = (s.faction[p] * 6 + s.facing[p]) * 4 + (((a / (7 * TURNS)) | 0) % 4);
+    const dir = this.hangarDir[x];
+    const q = s.shipQ[p] + this.hangarQ[x] + DQ[dir] * (1 + extra);
+    const r = s.shipR[p] + this.hangarR[x] + DR[dir] * (1 + extra);
+    const facing = (dir + (a % TURNS) - TURN_CAP + 6) % 6;
     const i = freeSlot(s);
     if (i >= 0) {
       s.tokKind[i] = SMALL_CORVETTE;
@@ -236,9 +270,9 @@ export class Corvettes {
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
       const i = s.corvTok[p * CORVETTES + slot];
-      const c = this.card(s, p, slot);
-      const agility = Math.min(c.agility, MAX_TURN);
-      const speed = Math.min(c.speed, MAX_SPEED);
+      const c = s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+      const agility = this.corvAgility[c];
+      const speed = this.corvSpeed[c];
       // Every hex of every path is within `speed` of the start: only hulls that close can
       // block it, and with the board edge farther away no hex can be off the board (the
       // same moves, fewer lookups).
@@ -280,9 +314,9 @@ export class Corvettes {
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
       const i = s.corvTok[p * CORVETTES + slot];
-      const c = this.card(s, p, slot);
-      const agility = Math.min(c.agility, MAX_TURN);
-      if (Math.min(c.speed, MAX_SPEED) < 1) continue;
+      const c = s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+      const agility = this.corvAgility[c];
+      if (this.corvSpeed[c] < 1) continue;
       const q0 = s.tokQ[i];
       const r0 = s.tokR[i];
       const facing = s.tokFacing[i];
@@ -302,17 +336,17 @@ export class Corvettes {
 
   /** Is `a` one of legalMoves(s, p)? Decoded and its path walked, not listed (11.1.2). */
   isLegalMove(s: GameState, p: number, a: number): boolean {
-    if (a < ACT_MOVE || a >= ACT_FIRE) return false;
+    if (a < MOVE0 || a >= FIRE0) return false;
     decodeMove(a, this.mv);
     const slot = this.mv[0];
     if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) return false;
     const c = this.card(s, p, slot);
-    const agility = Math.min(c.agility, MAX_TURN);
+    const agility = Math.min(c.agility, TURN_CAP);
     const before = this.mv[1];
     const hexes = this.mv[2];
     const after = this.mv[3];
     const left = agility - (before < 0 ? 0 - before : before);
-    if (left < 0 || hexes > Math.min(c.speed, MAX_SPEED) || after < 0 - left || after > left) return false;
+    if (left < 0 || hexes > Math.min(c.speed, SPEED_CAP) || after < 0 - left || after > left) return false;
     const move = this.k.move;
     const i = s.corvTok[p * CORVETTES + slot];
     const dir = (s.tokFacing[i] + before + 6) % 6;
