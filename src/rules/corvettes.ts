@@ -90,6 +90,8 @@ export class Corvettes {
   private readonly hangarR: Int8Array;
   private readonly hangarDir: Int8Array;
   private readonly hangarCount: Int8Array;
+  /** Same index: bit e set when the spot `e` hexes further out lies under the ship's own hull. */
+  private readonly hangarOwn: Uint8Array;
 
   constructor(kernel: Kernel) {
     this.k = kernel;
@@ -98,6 +100,7 @@ export class Corvettes {
     this.hangarR = new Int8Array(factions.length * 24);
     this.hangarDir = new Int8Array(factions.length * 24);
     this.hangarCount = new Int8Array(factions.length);
+    this.hangarOwn = new Uint8Array(factions.length * 24);
     let cards = 1;
     for (let f = 0; f < factions.length; f++) cards = Math.max(cards, factions[f].hangars.length);
     this.hangarCards = cards;
@@ -129,6 +132,13 @@ export class Corvettes {
           this.hangarQ[x] = hull.rotQ[facing * hull.hexCount + m.hex];
           this.hangarR[x] = hull.rotR[facing * hull.hexCount + m.hex];
           this.hangarDir[x] = (facing + m.edge) % 6;
+          const dir = this.hangarDir[x];
+          for (let e = 0; e <= 6; e++) {
+            const q = this.hangarQ[x] + DQ[dir] * (1 + e);
+            const r = this.hangarR[x] + DR[dir] * (1 + e);
+            for (let k = 0; k < hull.hexCount; k++)
+              if (hull.rotQ[facing * hull.hexCount + k] === q && hull.rotR[facing * hull.hexCount + k] === r) this.hangarOwn[x] |= 1 << e;
+          }
         }
     }
   }
@@ -169,11 +179,18 @@ export class Corvettes {
    * for every corvette aboard. With `firstOnly`, stops at the first (a yes/no probe).
    */
   legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
-    // The slots aboard as bits, read once, not looked up for every spot and turn; a bit's
-    // part of the action id is slot * LAUNCHES_PER_SLOT (encodeLaunch), taken in slot order.
     const corvLoc = s.corvLoc;
     let aboard = 0;
     for (let slot = 0; slot < CORVETTES; slot++) if (corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard |= 1 << slot;
+    return this.launchesFor(s, p, aboard, out, firstOnly);
+  }
+
+  /**
+   * legalLaunches with the slots aboard given as bits (bit slot), for a caller that has just
+   * read them: read once, not looked up for every spot and turn; a bit's part of the action
+   * id is slot * LAUNCHES_PER_SLOT (encodeLaunch), taken in slot order.
+   */
+  launchesFor(s: GameState, p: number, aboard: number, out: Int32Array, firstOnly: boolean): number {
     if (aboard === 0) return 0;
     const fi = s.faction[p];
     const card = fi * this.hangarCards + s.loadout[p * 8 + LO_HANGAR];
@@ -191,6 +208,9 @@ export class Corvettes {
     const reach = move.radiusOf(s, p) + extraMax + 1;
     const hulls = move.shipsNear(s, sq, sr, reach);
     const inside = move.clearOfEdge(sq, sr, reach);
+    // p's own hull (always that near while it lives) from the table; the others looked up.
+    const own = (hulls >> p) & 1;
+    const others = hulls & ~(1 << p);
     let n = 0;
     for (let h = 0; h < hangars; h++) {
       // The spots of launchSpot(h, e) for e = 0, 1, ...: one hex after another out from the
@@ -198,12 +218,14 @@ export class Corvettes {
       const dir = this.hangarDir[x0 + h];
       let q = sq + this.hangarQ[x0 + h];
       let r = sr + this.hangarR[x0 + h];
+      const ownSpots = own === 0 ? 0 : this.hangarOwn[x0 + h];
       for (let e = 0; e <= extraMax; e++) {
         q += DQ[dir];
         r += DR[dir];
-        if ((!inside && !move.hexOnBoard(q, r)) || move.hullInMask(s, q, r, hulls) || weapons.tokenOn(s, q, r, 0, -1) >= 0) continue;
+        if ((!inside && !move.hexOnBoard(q, r)) || ((ownSpots >> e) & 1) !== 0 || (others !== 0 && move.hullInMask(s, q, r, others)) || weapons.tokenOn(s, q, r, 0, -1) >= 0)
+          continue;
         // The turns -turnMax..turnMax are consecutive ids: encodeLaunch(slot, h, e, t) is
-        // slots[x] + first + (t + turnMax).
+        // slot * LAUNCHES_PER_SLOT + first + (t + turnMax).
         const first = encodeLaunch(0, h, e, 0 - turnMax);
         if (firstOnly) {
           out[n] = (31 - Math.clz32(aboard & (0 - aboard))) * LAUNCHES_PER_SLOT + first;
@@ -307,7 +329,7 @@ export class Corvettes {
    * only the hex ahead after each turn is looked at, against every live hull (no shipsNear
    * or edge clearance for a walk that is never taken).
    */
-  private firstMove(s: GameState, p: number, out: Int32Array, at: number): number {
+  firstMove(s: GameState, p: number, out: Int32Array, at: number): number {
     const move = this.k.move;
     let hulls = 0;
     for (let v = 0, n = s.g[G_PLAYERS]; v < n; v++) if (s.alive[v]) hulls |= 1 << v;
@@ -407,7 +429,6 @@ export class Corvettes {
    */
   private settle(s: GameState, i: number): void {
     const w = this.k.weapons;
-    const owner = s.tokOwner[i];
     if (!this.k.move.hexOnBoard(s.tokQ[i], s.tokR[i])) {
       w.destroyToken(s, i, -1, CAUSE_OTHER, -1);
       return;
@@ -419,6 +440,7 @@ export class Corvettes {
     }
     const j = w.tokenOn(s, s.tokQ[i], s.tokR[i], 0, i);
     if (j < 0) return;
+    const owner = s.tokOwner[i];
     const kind = s.tokKind[j];
     const other = s.tokOwner[j];
     const cause = kind === SMALL_PROJECTILE ? CAUSE_PROJECTILE : kind === SMALL_TORPEDO ? CAUSE_TORPEDO : CAUSE_CORVETTE;

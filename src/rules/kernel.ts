@@ -1651,21 +1651,25 @@ export class Kernel {
   private legalCorvetteOptions(s: GameState, p: number, out: Int32Array, keepLaunches = false): number {
     let onBoard = false;
     let destroyed = false;
+    // The slots aboard as bits, for the launches (launchesFor): one read of the slots.
+    let aboard = 0;
+    const corvLoc = s.corvLoc;
     for (let c = 0; c < CORVETTES; c++) {
-      const loc = s.corvLoc[p * CORVETTES + c];
+      const loc = corvLoc[p * CORVETTES + c];
       if (loc === CORV_BOARD) onBoard = true;
       else if (loc === CORV_DESTROYED) destroyed = true;
+      else if (loc === CORV_ABOARD) aboard |= 1 << c;
     }
     let n = 0;
     if (onBoard) out[n++] = CORV_ACTIVATE;
     if (keepLaunches) {
       // Listed in full now, for the launch decision that follows a Launch answer (SUB_LAUNCH).
-      const m = this.corvettes.legalLaunches(s, p, this.launches);
+      const m = this.corvettes.launchesFor(s, p, aboard, this.launches, false);
       this.launchCount = m;
       if (this.launchState !== s) this.launchState = s;
       this.launchVersion = s.version;
       if (m > 0) out[n++] = CORV_LAUNCH;
-    } else if (this.corvettes.legalLaunches(s, p, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
+    } else if (this.corvettes.launchesFor(s, p, aboard, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
     if (destroyed) out[n++] = CORV_REPAIR;
     return n;
   }
@@ -1680,7 +1684,7 @@ export class Kernel {
 
   /** Has p an activation other than passing: a corvette move, or a corvette that can fire? */
   private canActivate(s: GameState, p: number): boolean {
-    if (this.corvettes.legalMoves(s, p, this.probe, 0, true) > 0) return true;
+    if (this.corvettes.firstMove(s, p, this.probe, 0) > 0) return true;
     for (let c = 0; c < CORVETTES; c++) if (this.corvetteCanFire(s, p, c)) return true;
     return false;
   }

@@ -213,7 +213,7 @@ export class Weapons {
     s.tokR[i] = r;
     s.tokFacing[i] = dir;
     s.tokAge[i] = ++s.g[G_TOKEN_SERIAL];
-    if (kind === SMALL_PROJECTILE) this.moveProjectiles(s, i, w.speed);
+    if (kind === SMALL_PROJECTILE) this.flyFired(s, i, w.speed);
     else this.moveTorpedo(s, i, w.speed);
   }
 
