@@ -15,7 +15,7 @@ const {
   D_COMMIT, D_DEFENCE, D_SHIELD, D_VENT, D_P2E_DIR, D_BOOST, D_CORV_OPTION, D_ACTIVATE,
   D_PD_WINDOW, D_FIRE_DIR, CORV_LAUNCH, ACT_PASS, ACT_FIRE, DEF_SHIELDS, VENT_NONE,
   encodeCommit, CARD_NONE, CARDS, LOC_HAND, LOC_TRACK, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
-  MAX_SECTIONS, CORVETTES, shieldsFromFirst, Cmd,
+  MAX_SECTIONS, CORVETTES, CORV_BOARD, shieldsFromFirst, Cmd,
 } = botApiModule;
 
 const front = new Int32Array(2);
@@ -185,8 +185,16 @@ class Rammer implements Policy {
       }
       case D_ACTIVATE: {
         // Shoot with the first corvette that can (the first firing action in the legal list);
-        // otherwise keep them where they are. Each is checked alone: no list of moves needed.
-        for (let c = 0; c < CORVETTES; c++) if (ctx.kernel.isLegal(ctx.view, ctx.player, ACT_FIRE + c)) return ACT_FIRE + c;
+        // otherwise keep them where they are. Each is checked alone: no list of moves needed,
+        // and only one on the board that has not fired this round asks the kernel (10.1.3).
+        const v = ctx.view;
+        const p = ctx.player;
+        const corvLoc = v.corvLoc;
+        const corvFired = v.corvFired;
+        for (let c = 0; c < CORVETTES; c++) {
+          const idx = p * CORVETTES + c;
+          if (corvLoc[idx] === CORV_BOARD && corvFired[idx] === 0 && ctx.kernel.isLegal(v, p, ACT_FIRE + c)) return ACT_FIRE + c;
+        }
         return ACT_PASS;
       }
       case D_PD_WINDOW:
