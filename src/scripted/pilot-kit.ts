@@ -1479,10 +1479,15 @@ export function corvPosValue(slot: number, q: number, r: number, f: number, canF
   const ed = edgeDistance(nq, nr);
   if (ed === 0) v -= 6;
   else if (ed === 1 && edgeDistance(nq + DQ[f], nr + DR[f]) === 0) v -= 1.5;
-  if (hullHexAt(myHull, D1Q_[D1N], D1R_[D1N], D1F_[D1N], nq, nr) >= 0) v -= 6;
+  // A hull's hexes lie within its reach of its centre: a hex further away is not looked up.
+  const dq = D1Q_[D1N];
+  const dr = D1R_[D1N];
+  if (distance(nq, nr, dq, dr) <= MY_REACH && hullHexAt(myHull, dq, dr, D1F_[D1N], nq, nr) >= 0) v -= 6;
   if (K.weapons.tokenOn(V, q, r, 0, self) >= 0) v -= 8;
   if (!enHull) return milli(v);
-  if (hullHexAt(enHull, E1Q_[E1N], E1R_[E1N], E1F_[E1N], nq, nr) >= 0) v -= 6;
+  const e1q = E1Q_[E1N];
+  const e1r = E1R_[E1N];
+  if (distance(nq, nr, e1q, e1r) <= EN_REACH && hullHexAt(enHull, e1q, e1r, E1F_[E1N], nq, nr) >= 0) v -= 6;
   const w = corvWeapon(slot);
   const eq = V.shipQ[EN];
   const er = V.shipR[EN];
@@ -1545,15 +1550,42 @@ export function chooseActivation(ctx: DecisionContext): number {
   return best;
 }
 
-/** Which corvette to launch, where and turned how (11.1.1): the best card at the best spot. */
+/**
+ * Which corvette to launch, where and turned how (11.1.1): the best card at the best spot.
+ * The kernel lists a spot and turn once for every corvette aboard, one after another: the
+ * spot is found once for them, and a slot holding the same card as an earlier one there
+ * (the same value, which cannot beat the earlier one) is not valued again.
+ */
 export function chooseLaunch(ctx: DecisionContext): number {
-  let best = ctx.legal[0];
+  const legal = ctx.legal;
+  const count = ctx.count;
+  const loadout = V.loadout;
+  const cardBase = ME * 8 + LO_CORVETTES;
+  let best = legal[0];
   let bestV = -1e9;
-  for (let k = 0; k < ctx.count; k++) {
-    const a = ctx.legal[k];
+  let h = -1;
+  let e = -1;
+  let t = -1;
+  let free = false;
+  /** Cards valued at the current spot and turn (a bit per card id below 31). */
+  let cards = 0;
+  for (let k = 0; k < count; k++) {
+    const a = legal[k];
     decodeLaunch(a, MV_);
-    if (!K.corvettes.launchSpot(V, ME, MV_[1], MV_[2], MV_[3], XY_)) continue;
-    const v = (corvWorth(MV_[0]) >> 1) + corvPosValue(MV_[0], XY_[0], XY_[1], XY_[2], true, -1);
+    if (MV_[1] !== h || MV_[2] !== e || MV_[3] !== t) {
+      h = MV_[1];
+      e = MV_[2];
+      t = MV_[3];
+      free = K.corvettes.launchSpot(V, ME, h, e, t, XY_);
+      cards = 0;
+    }
+    if (!free) continue;
+    const slot = MV_[0];
+    const card = loadout[cardBase + slot];
+    const bit = card < 31 ? 1 << card : 0;
+    if ((cards & bit) !== 0) continue;
+    cards |= bit;
+    const v = (corvWorth(slot) >> 1) + corvPosValue(slot, XY_[0], XY_[1], XY_[2], true, -1);
     if (v > bestV) {
       bestV = v;
       best = a;
