@@ -986,6 +986,7 @@ function moveObserved(): void {
   if (MOVE_GEN[0] === 0x7fffffff) {
     MOVE_STAMP.fill(0);
     FACT_STAMP.fill(0);
+    EXP_STAMP.fill(0);
     MOVE_GEN[0] = 0;
   }
   MOVE_GEN[0]++;
@@ -1104,33 +1105,105 @@ function probeSlot(poses: Int32Array, mats: Int32Array, stamps: Int32Array, shif
 export function planScore(q: number, r: number, f: number, m: Int8Array): number {
   const s1 = hooks.evaluate(q, r, f, m, 1);
   let best = -1e9;
+  const x = SHARE_ === false ? -1 : expSlot(q, r, f, m);
+  const mats = EXP_MATS;
+  if (x >= 0 && EXP_STAMP[x] === MOVE_GEN[0]) {
+    // Listed by an earlier style: the same settings' mats and moves, in the same order.
+    for (let o = x * 10, end = o + EXP_N[x]; o < end; o++) {
+      const flags = EXP_FLAGS[o];
+      const v = secondRound(EXP_Q[o], EXP_R[o], EXP_F[o], mats[o], EXP_OVER[o], (flags & 1) !== 0, (flags & 2) !== 0, best);
+      if (v > best) best = v;
+    }
+    return s1 + GAMMA_ * best;
+  }
   let seen = 0;
   for (let i = 0; i < 10; i++) {
-    if (!tryEngine(engineSetting(i), q, r, f, m, M2_, SEEN2_, seen, E2Q_, E2R_, E2F_, E2N)) continue;
-    seen++;
-    const q2 = simQ;
-    const r2 = simR;
-    const f2 = simF;
-    const slot = memoSlot(q2, r2, f2, M2_);
-    let v: number;
-    if (slot < 0) {
-      v = afterMove(hooks.evaluate(q2, r2, f2, M2_, 2), simOverrun, simEdge, simShip, 2);
-      if (v > best && !recoverable(q2, r2, f2, M2_)) v -= UNRECOVERABLE_;
-    } else {
-      if (MEMO_STAMP[slot] !== MEMO_GEN[0]) {
-        MEMO_STAMP[slot] = MEMO_GEN[0];
-        MEMO_EVAL[slot] = hooks.evaluate(q2, r2, f2, M2_, 2);
-        MEMO_REC[slot] = -1;
-      }
-      v = afterMove(MEMO_EVAL[slot], simOverrun, simEdge, simShip, 2);
-      if (v > best) {
-        if (MEMO_REC[slot] < 0) MEMO_REC[slot] = recoverable(q2, r2, f2, M2_) ? 1 : 0;
-        if (MEMO_REC[slot] === 0) v -= UNRECOVERABLE_;
-      }
+    // Kept, each setting's mat is made in its entry (a setting that repeats an earlier mat is overwritten).
+    const into = x >= 0 ? mats[x * 10 + seen] : M2_;
+    if (!tryEngine(engineSetting(i), q, r, f, m, into, SEEN2_, seen, E2Q_, E2R_, E2F_, E2N)) continue;
+    if (x >= 0) {
+      const o = x * 10 + seen;
+      EXP_Q[o] = simQ;
+      EXP_R[o] = simR;
+      EXP_F[o] = simF;
+      EXP_FLAGS[o] = (simEdge ? 1 : 0) | (simShip ? 2 : 0);
+      EXP_OVER[o] = simOverrun;
     }
+    seen++;
+    const v = secondRound(simQ, simR, simF, into, simOverrun, simEdge, simShip, best);
     if (v > best) best = v;
   }
+  if (x >= 0) {
+    EXP_N[x] = seen;
+    EXP_STAMP[x] = MOVE_GEN[0];
+  }
   return s1 + GAMMA_ * best;
+}
+
+/** planScore's value of a second round ending at (q2, r2, f2) with mat m2 after a move that ran over `overrun`, hit the edge or the enemy; `best` so far. */
+function secondRound(q2: number, r2: number, f2: number, m2: Int8Array, overrun: number, edge: boolean, ship: boolean, best: number): number {
+  const slot = memoSlot(q2, r2, f2, m2);
+  let v: number;
+  if (slot < 0) {
+    v = afterMove(hooks.evaluate(q2, r2, f2, m2, 2), overrun, edge, ship, 2);
+    if (v > best && !recoverable(q2, r2, f2, m2)) v -= UNRECOVERABLE_;
+    return v;
+  }
+  if (MEMO_STAMP[slot] !== MEMO_GEN[0]) {
+    MEMO_STAMP[slot] = MEMO_GEN[0];
+    MEMO_EVAL[slot] = hooks.evaluate(q2, r2, f2, m2, 2);
+    MEMO_REC[slot] = -1;
+  }
+  v = afterMove(MEMO_EVAL[slot], overrun, edge, ship, 2);
+  if (v > best) {
+    if (MEMO_REC[slot] < 0) MEMO_REC[slot] = recoverable(q2, r2, f2, m2) ? 1 : 0;
+    if (MEMO_REC[slot] === 0) v -= UNRECOVERABLE_;
+  }
+  return v;
+}
+
+/**
+ * planScore's second rounds by observation: which of the ten settings leave a new mat from
+ * a pose and mat, and where each move ends, depend on the view, the player and the enemy's
+ * predicted path, not on the style; the styles asked in turn on one state (shareStyleWork)
+ * list them once. Keyed by pose, mat tokens and supplies (the supplies decide whether a
+ * thrust adds a token); live under MOVE_GEN, like the move memo. An entry is filled when its
+ * stamp is the generation; per entry, up to ten settings' mats, end poses and move flags.
+ */
+const EXP_SIZE = 256;
+const EXP_POSE = new Int32Array(EXP_SIZE);
+const EXP_MAT = new Int32Array(EXP_SIZE);
+const EXP_SUP = new Int32Array(EXP_SIZE);
+const EXP_STAMP = new Int32Array(EXP_SIZE);
+const EXP_N = new Int8Array(EXP_SIZE);
+const EXP_Q = new Int32Array(EXP_SIZE * 10);
+const EXP_R = new Int32Array(EXP_SIZE * 10);
+const EXP_F = new Int8Array(EXP_SIZE * 10);
+const EXP_FLAGS = new Int8Array(EXP_SIZE * 10);
+const EXP_OVER = new Float64Array(EXP_SIZE * 10);
+const EXP_M_BUFFER = new ArrayBuffer(EXP_SIZE * 10 * M_SIZE);
+/** Each entry's mats, one view of M_SIZE bytes per setting kept. */
+const EXP_MATS: Int8Array[] = Array.from({ length: EXP_SIZE * 10 }, (_, i) => new Int8Array(EXP_M_BUFFER, i * M_SIZE, M_SIZE));
+
+/** The entry of pose (q, r, f) and mat m (its key written if it is not filled), or -1 when it cannot be kept. */
+function expSlot(q: number, r: number, f: number, m: Int8Array): number {
+  if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
+  const pose = ((q + 512) << 14) | ((r + 512) << 4) | f;
+  const mat = matKey(m);
+  const sup = m[8] | (m[9] << 8) | (m[10] << 16);
+  const gen = MOVE_GEN[0];
+  let h = (Math.imul(pose, 0x9e3779b1) ^ Math.imul(mat, 0x85ebca77) ^ Math.imul(sup, 0xc2b2ae35)) >>> 24;
+  for (let probe = 0; probe < 32; probe++) {
+    if (EXP_STAMP[h] !== gen) {
+      EXP_POSE[h] = pose;
+      EXP_MAT[h] = mat;
+      EXP_SUP[h] = sup;
+      return h;
+    }
+    if (EXP_POSE[h] === pose && EXP_MAT[h] === mat && EXP_SUP[h] === sup) return h;
+    h = (h + 1) & (EXP_SIZE - 1);
+  }
+  return -1;
 }
 
 /** The planned engine setting and where it takes us (set by planEngine). */
