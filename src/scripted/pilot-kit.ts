@@ -229,6 +229,14 @@ export function drift(o: number, hull: Hull, q: number, r: number, f: number, oq
   of[0] = f;
   const nl = V.linCount[o];
   const n = nl + V.rotCount[o];
+  // A centre further from the edge than the hull's reach keeps every hull hex on the board
+  // (edge distance drops by at most one a hex, as in simMove): no hull hex is looked up.
+  const reach = hull === myHull ? MY_REACH : hull === enHull ? EN_REACH : 1000;
+  const grid = edgeGrid;
+  const w = edgeW;
+  const h = edgeH;
+  const q0 = edgeQ0;
+  const r0 = edgeR0;
   for (let s = 0; s < n; s++) {
     const t = s < nl ? V.lin[o * LIN_SLOTS + s] : V.rot[o * ROT_SLOTS + s - nl];
     let nq = q;
@@ -240,7 +248,7 @@ export function drift(o: number, hull: Hull, q: number, r: number, f: number, oq
       nq += DQ[t];
       nr += DR[t];
     }
-    if (hullMargin(hull, nq, nr, nf) > 0) {
+    if (edgeAt(grid, w, h, nq - q0, nr - r0) > reach || hullMargin(hull, nq, nr, nf) > 0) {
       q = nq;
       r = nr;
       f = nf;
@@ -1399,11 +1407,17 @@ export function enemyLineHex(): number {
   let q = E1Q_[E1N] + enHull.rotQ[o + m.hex];
   let r = E1R_[E1N] + enHull.rotR[o + m.hex];
   const dir = (ef + m.directions[0]) % 6;
+  const sq = V.shipQ[ME];
+  const sr = V.shipR[ME];
+  const sf = V.facing[ME];
+  const reach = MY_REACH;
   for (let k = 0; k < 12; k++) {
     q += DQ[dir];
     r += DR[dir];
     if (edgeDistance(q, r) === 0) return -1;
-    const h = hullHexAt(myHull, V.shipQ[ME], V.shipR[ME], V.facing[ME], q, r);
+    // Our hull lies within its reach of its centre: a hex further away is not looked up.
+    if (distance(q, r, sq, sr) > reach) continue;
+    const h = hullHexAt(myHull, sq, sr, sf, q, r);
     if (h >= 0) return h;
   }
   return -1;
