@@ -83,16 +83,20 @@ export function edgeDanger(kernel: Kernel, s: GameState, q: number): number {
     dq += DQ[t];
     dr += DR[t];
   }
+  const n = hull.hexCount;
+  const cq = s.shipQ[q] + dq;
+  const cr = s.shipR[q] + dr;
+  // Every hull hex lies within the hull's radius of its centre: with the board that far
+  // around the centre, none is off (whatever the facing), and none is looked up.
+  const move = kernel.move;
+  if (n > 0 && move.clearOfEdge(cq, cr, move.radiusOf(s, q))) return 0;
   let turn = 0;
   const rc = s.rotCount[q];
   for (let i = 0; i < rc; i++) turn += s.rot[q * ROT_SLOTS + i] === TOK_CW ? 1 : 5;
   const facing = (s.facing[q] + turn) % 6;
-  const n = hull.hexCount;
   const o = facing * n;
-  const cq = s.shipQ[q] + dq;
-  const cr = s.shipR[q] + dr;
   let off = 0;
-  for (let i = 0; i < n; i++) if (!kernel.move.hexOnBoard(cq + hull.rotQ[o + i], cr + hull.rotR[o + i])) off++;
+  for (let i = 0; i < n; i++) if (!move.hexOnBoard(cq + hull.rotQ[o + i], cr + hull.rotR[o + i])) off++;
   return off / n;
 }
 
