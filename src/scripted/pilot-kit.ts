@@ -1113,9 +1113,9 @@ function probeSlot(poses: Int32Array, mats: Int32Array, stamps: Int32Array, shif
 export function planScore(q: number, r: number, f: number, m: Int8Array): number {
   const s1 = hooks.evaluate(q, r, f, m, 1);
   let best = -1e9;
-  const x = SHARE_ === false ? -1 : expSlot(q, r, f, m);
+  const x = SHARE_ === false ? -1 : expSlot(q, r, f, m, EXP_SECOND);
   const mats = EXP_MATS;
-  if (x >= 0 && EXP_STAMP[x] === MOVE_GEN[0]) {
+  if (x >= 0 && EXP_STAMP[x] === MOVE_GEN[0] && EXP_N[x] >= 0) {
     // Listed by an earlier style: the same settings' mats and moves, in the same order.
     for (let o = x * 10, end = o + EXP_N[x]; o < end; o++) {
       const flags = EXP_FLAGS[o];
@@ -1189,14 +1189,19 @@ const EXP_R = new Int32Array(EXP_SIZE * 10);
 const EXP_F = new Int8Array(EXP_SIZE * 10);
 const EXP_FLAGS = new Int8Array(EXP_SIZE * 10);
 const EXP_OVER = new Float64Array(EXP_SIZE * 10);
+/** The engine setting of each kept first-round move (planEngine). */
+const EXP_E = new Int8Array(EXP_SIZE * 10);
 const EXP_M_BUFFER = new ArrayBuffer(EXP_SIZE * 10 * M_SIZE);
 /** Each entry's mats, one view of M_SIZE bytes per setting kept. */
 const EXP_MATS: Int8Array[] = Array.from({ length: EXP_SIZE * 10 }, (_, i) => new Int8Array(EXP_M_BUFFER, i * M_SIZE, M_SIZE));
 
-/** The entry of pose (q, r, f) and mat m (its key written if it is not filled), or -1 when it cannot be kept. */
-function expSlot(q: number, r: number, f: number, m: Int8Array): number {
+/** expSlot's paths: the second round (planScore, against E2) and the first (planEngine, against E1). */
+const EXP_SECOND = 0;
+const EXP_FIRST = 8;
+/** The entry of pose (q, r, f), mat m and path (its key written if it is not filled), or -1 when it cannot be kept. */
+function expSlot(q: number, r: number, f: number, m: Int8Array, path: number): number {
   if (q < -512 || q >= 512 || r < -512 || r >= 512) return -1;
-  const pose = ((q + 512) << 14) | ((r + 512) << 4) | f;
+  const pose = ((q + 512) << 14) | ((r + 512) << 4) | path | f;
   const mat = matKey(m);
   const sup = m[8] | (m[9] << 8) | (m[10] << 16);
   const gen = MOVE_GEN[0];
@@ -1232,22 +1237,56 @@ export function planEngine(): void {
   matLoad(ME, M0_);
   let bestScore = -1e18;
   let bestE = ENGINE_NONE;
-  let seen = 0;
-  for (let i = 0; i < 10; i++) {
-    const e = engineSetting(i);
-    if (!tryEngine(e, q0, r0, f0, M0_, M1_, SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
-    seen++;
-    // planScore simulates moves of its own: keep this one's outcome first.
-    const edge = simEdge;
-    const ship = simShip;
-    const overrun = simOverrun;
-    const score = planScore(simQ, simR, simF, M1_);
-    const v = afterMove(score, overrun, edge, ship, 1);
-    if (v > bestScore) {
-      bestScore = v;
-      bestE = e;
-      NUM_[PLAN_SCORE_] = score;
+  // The first round's settings, mats and moves are the style-free part, kept like
+  // planScore's second rounds (EXP_FIRST) while the styles share their work.
+  const x = SHARE_ === false ? -1 : expSlot(q0, r0, f0, M0_, EXP_FIRST);
+  const gen = MOVE_GEN[0];
+  const mats = EXP_MATS;
+  if (x >= 0 && EXP_STAMP[x] === gen && EXP_N[x] >= 0) {
+    for (let o = x * 10, end = o + EXP_N[x]; o < end; o++) {
+      const flags = EXP_FLAGS[o];
+      const score = planScore(EXP_Q[o], EXP_R[o], EXP_F[o], mats[o]);
+      const v = afterMove(score, EXP_OVER[o], (flags & 1) !== 0, (flags & 2) !== 0, 1);
+      if (v > bestScore) {
+        bestScore = v;
+        bestE = EXP_E[o];
+        NUM_[PLAN_SCORE_] = score;
+      }
     }
+  } else {
+    if (x >= 0) {
+      // Live (so planScore's lists, made meanwhile, keep off it) but not filled yet.
+      EXP_STAMP[x] = gen;
+      EXP_N[x] = -1;
+    }
+    let seen = 0;
+    for (let i = 0; i < 10; i++) {
+      const e = engineSetting(i);
+      const into = x >= 0 ? mats[x * 10 + seen] : M1_;
+      if (!tryEngine(e, q0, r0, f0, M0_, into, SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
+      if (x >= 0) {
+        const o = x * 10 + seen;
+        EXP_Q[o] = simQ;
+        EXP_R[o] = simR;
+        EXP_F[o] = simF;
+        EXP_FLAGS[o] = (simEdge ? 1 : 0) | (simShip ? 2 : 0);
+        EXP_OVER[o] = simOverrun;
+        EXP_E[o] = e;
+      }
+      seen++;
+      // planScore simulates moves of its own: keep this one's outcome first.
+      const edge = simEdge;
+      const ship = simShip;
+      const overrun = simOverrun;
+      const score = planScore(simQ, simR, simF, into);
+      const v = afterMove(score, overrun, edge, ship, 1);
+      if (v > bestScore) {
+        bestScore = v;
+        bestE = e;
+        NUM_[PLAN_SCORE_] = score;
+      }
+    }
+    if (x >= 0) EXP_N[x] = seen;
   }
   matCopy(M0_, PLAN_M_);
   matEngine(PLAN_M_, bestE, f0);
