@@ -64,8 +64,6 @@ export class Weapons {
   private queue: Int32Array = new Int32Array(0);
   /** The section `shipOn` found last (a second return value, without allocating). */
   lastSection = -1;
-  /** homingTurn toward the target torpedoTarget found last, from the torpedo's hex then. */
-  private firstTurn = 0;
 
   constructor(kernel: Kernel) {
     this.k = kernel;
@@ -476,9 +474,7 @@ export class Weapons {
   /**
    * The torpedo's target (9.4 "Targeting"): the enemy capital ship with a hull hex in front
    * of it (between its forward-left and forward-right directions) that is closest; then the
-   * one nearest the forward direction; then the one deviating clockwise. -1: none. The
-   * target's homingTurn from where the torpedo stands goes to `this.firstTurn` (read from
-   * the same front coordinates, not computed again for the first step).
+   * one nearest the forward direction; then the one deviating clockwise. -1: none.
    */
   torpedoTarget(s: GameState, i: number): number {
     const n = s.g[G_PLAYERS];
@@ -488,14 +484,10 @@ export class Weapons {
     let bestD = 0;
     let bestDev = 0;
     let bestCw = 0;
-    let turn = 0;
     for (let v = 0; v < n; v++) {
       if (v === owner || !s.alive[v]) continue;
       const hull = this.k.faction(s, v).hull;
       const o = s.facing[v] * hull.hexCount;
-      // homingTurn's nearest hexes on the forward-left and forward-right lines (both in front).
-      let left = 0;
-      let right = 0;
       for (let h = 0; h < hull.hexCount; h++) {
         const dq = s.shipQ[v] + hull.rotQ[o + h] - s.tokQ[i];
         const dr = s.shipR[v] + hull.rotR[o + h] - s.tokR[i];
@@ -503,8 +495,6 @@ export class Weapons {
         const a = this.fc[0];
         const b = this.fc[1];
         if (a < 0 || b < 0 || (a === 0 && b === 0)) continue;
-        if (b === 0 && (left === 0 || a < left)) left = a;
-        if (a === 0 && (right === 0 || b < right)) right = b;
         const d = distance(0, 0, dq, dr);
         const dev = a > b ? a - b : b - a;
         const cw = b > a ? 1 : 0;
@@ -515,9 +505,7 @@ export class Weapons {
           bestCw = cw;
         }
       }
-      if (best === v) turn = right > 0 && (left === 0 || right <= left) ? 1 : left > 0 ? -1 : 0;
     }
-    this.firstTurn = turn;
     return best;
   }
 
@@ -556,7 +544,7 @@ export class Weapons {
     const target = this.torpedoTarget(s, i);
     for (let step = 0; step < steps; step++) {
       if (target >= 0 && s.alive[target]) {
-        const t = step === 0 ? this.firstTurn : this.homingTurn(s, i, target);
+        const t = this.homingTurn(s, i, target);
         if (t !== 0) s.tokFacing[i] = (s.tokFacing[i] + t + 6) % 6;
       }
       const q = s.tokQ[i] + DQ[s.tokFacing[i]];
