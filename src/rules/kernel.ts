@@ -197,6 +197,9 @@ export class Kernel {
   private launchVersion = -1;
   /** Shield room per section (shieldRoom), and on sections sec.. onward (legalShield). */
   private readonly roomAt = new Int32Array(MAX_SECTIONS);
+  /** From the last shieldRoom call: the rooms' sum, and how many sections have room. */
+  private roomTotal = 0;
+  private roomSections = 0;
   private readonly roomFrom = new Int32Array(MAX_SECTIONS + 1);
   /** Tested with `!== null` here: one compare, where a truthiness test of the field is about ten instructions. */
   log: EventLog | null = null;
@@ -604,11 +607,15 @@ export class Kernel {
     const shields = s.shields;
     const base = p * MAX_SECTIONS;
     let total = 0;
+    let withRoom = 0;
     for (let sec = 0; sec < n; sec++) {
       const r = sectionRoom(surge, left, cap, shields[base + sec]);
       room[sec] = r;
       total += r;
+      if (r > 0) withRoom++;
     }
+    this.roomTotal = total;
+    this.roomSections = withRoom;
     return Math.min(left, total);
   }
 
@@ -1252,26 +1259,9 @@ export class Kernel {
   /** Ask for the arrangement of the shields in hand (one decision); true when done. Leftovers return to the supply. */
   private placeShields(s: GameState, p: number): boolean {
     const g = s.g;
-    const left = g[G_LEFT];
-    if (left === 0) return true;
-    // shieldRoom's rooms (the shields in hand are G_LEFT here), with the sections that have
-    // room counted in the same pass.
-    const f = s.faction[p];
-    const surge = g[G_SUB] === SUB_SURGE_SHIELDS;
-    const n = this.hullSections[f];
-    const cap = this.shieldCapSection[f];
-    const shields = s.shields;
-    const roomAt = this.roomAt;
-    const base = p * MAX_SECTIONS;
-    let total = 0;
-    let withRoom = 0;
-    for (let sec = 0; sec < n; sec++) {
-      const r = sectionRoom(surge, left, cap, shields[base + sec]);
-      roomAt[sec] = r;
-      total += r;
-      if (r > 0) withRoom++;
-    }
-    const placing = Math.min(left, total);
+    if (g[G_LEFT] === 0) return true;
+    // The shields in hand are G_LEFT here (shieldsInHand).
+    const placing = this.shieldRoom(s, p, this.roomAt);
     if (placing === 0) {
       g[G_SUPPLY_SHIELDS] += g[G_LEFT];
       g[G_LEFT] = 0;
@@ -1281,8 +1271,8 @@ export class Kernel {
     // One arrangement when every section is filled or only one has room: filling from
     // section 0 gives it. Otherwise ask; the arrangements are listed only if someone asks
     // for the list, and an answer is checked by decoding it (isLegal).
-    if (placing === total || withRoom === 1) {
-      this.apply(s, p, shieldsFromFirst(roomAt, placing));
+    if (placing === this.roomTotal || this.roomSections === 1) {
+      this.apply(s, p, shieldsFromFirst(this.roomAt, placing));
       return true;
     }
     this.askedVersion = -1;
