@@ -351,14 +351,9 @@ export class Movement {
       // Only a collision or an overrun changes a structure, and the first step settles
       // whatever the phase began with, so a later step without one would settle nothing
       // (settleDestroyed, 3).
-      if (this.resolveOverlaps(s, step) || step === 0) {
-        this.k.settleDestroyed(s);
-        if (s.g[G_STATUS] !== STATUS_ONGOING) {
-          if (this.k.check) this.k.check(s, 'movement step');
-          return true;
-        }
-      }
+      if (this.resolveOverlaps(s, step) || step === 0) this.k.settleDestroyed(s);
       if (this.k.check) this.k.check(s, 'movement step');
+      if (s.g[G_STATUS] !== STATUS_ONGOING) return true;
     }
     return true;
   }
