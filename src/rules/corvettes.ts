@@ -27,21 +27,23 @@ const {
 const { EV_LAUNCH, EV_CORVETTE_MOVE } = eventsModule;
 const { freeSlot } = weaponsModule;
 
-/** Most turns either side a corvette or a launch can make (agility and hangar bonuses are capped here). */
-export const MAX_TURN = 3;
-/** Longest activation move considered. */
-export const MAX_SPEED = 6;
-/** Activation action ids: pass, then moves, then firing. */
-export const ACT_PASS = 0;
-export const ACT_MOVE = 1;
-// This module's own uses read these copies: an exported const is a module cell that V8
-// loads and checks for TDZ at every use, a plain module constant is folded.
+// The module's own uses read the plain constants (TURN_CAP, ...): an exported const is a
+// module cell that V8 loads and checks for TDZ at every use, a plain module constant is folded.
 const TURN_CAP = 3;
 const SPEED_CAP = 6;
+/** Farthest a launch can place a corvette beyond the hangar's first hex (11.1.1). */
+const EXTRA_CAP = 6;
 const MOVE0 = 1;
 const TURNS = 2 * TURN_CAP + 1;
 const MOVES_PER_SLOT = TURNS * SPEED_CAP * TURNS;
 const FIRE0 = MOVE0 + CORVETTES * MOVES_PER_SLOT;
+/** Most turns either side a corvette or a launch can make (agility and hangar bonuses are capped here). */
+export const MAX_TURN = TURN_CAP;
+/** Longest activation move considered. */
+export const MAX_SPEED = SPEED_CAP;
+/** Activation action ids: pass, then moves, then firing. */
+export const ACT_PASS = 0;
+export const ACT_MOVE = MOVE0;
 export const ACT_FIRE = FIRE0;
 
 /** Encode an activation move: slot, turns before (-3..3), hexes (1..6), turns after. */
@@ -118,7 +120,7 @@ export class Corvettes {
       }
     for (let f = 0; f < factions.length; f++)
       for (let c = 0; c < factions[f].hangars.length; c++) {
-        this.launchExtra[f * cards + c] = Math.min(factions[f].hangars[c].launchDistance, 6);
+        this.launchExtra[f * cards + c] = Math.min(factions[f].hangars[c].launchDistance, EXTRA_CAP);
         this.launchTurn[f * cards + c] = Math.min(factions[f].hangars[c].launchTurn, TURN_CAP);
       }
     for (let f = 0; f < factions.length; f++) {
@@ -243,24 +245,23 @@ export class Corvettes {
     if (a < 0 || a >= CORVETTES * 4 * 7 * TURNS) return false;
     decodeLaunch(a, this.mv);
     if (s.corvLoc[p * CORVETTES + this.mv[0]] !== CORV_ABOARD) return false;
-    const f = this.k.faction(s, p);
-    const hangarCard = f.hangars[s.loadout[p * 8 + LO_HANGAR]];
-    const turnMax = Math.min(hangarCard.launchTurn, TURN_CAP);
+    const fi = s.faction[p];
+    const card = fi * this.hangarCards + s.loadout[p * 8 + LO_HANGAR];
+    const turnMax = this.launchTurn[card];
     const t = this.mv[3];
-    if (this.mv[1] >= Math.min(f.hull.mounts.hangar.length, 4) || this.mv[2] > Math.min(hangarCard.launchDistance, 6) || t < 0 - turnMax || t > turnMax) return false;
+    if (this.mv[1] >= this.hangarCount[fi] || this.mv[2] > this.launchExtra[card] || t < 0 - turnMax || t > turnMax) return false;
     return this.launchSpot(s, p, this.mv[1], this.mv[2], t, this.hex);
   }
 
   /** Put p's corvette on the board as launch action `a` says. */
   launch(s: GameState, p: number, a: number): void {
-    // decodeLaunch and spotOf, in integers and locals. A listed launch: its spot is free.
+    // decodeLaunch in integers (no scratch round-trip). A listed launch: its spot is free.
     const slot = (a / LAUNCHES_PER_SLOT) | 0;
-    const extra = ((a / TURNS) | 0) % 7;
-    const x = (s.faction[p] * 6 + s.facing[p]) * 4 + (((a / (7 * TURNS)) | 0) % 4);
-    const dir = this.hangarDir[x];
-    const q = s.shipQ[p] + this.hangarQ[x] + DQ[dir] * (1 + extra);
-    const r = s.shipR[p] + this.hangarR[x] + DR[dir] * (1 + extra);
-    const facing = (dir + (a % TURNS) - TURN_CAP + 6) % 6;
+    const spot = this.hex;
+    this.spotOf(s, p, ((a / (7 * TURNS)) | 0) % 4, ((a / TURNS) | 0) % 7, (a % TURNS) - TURN_CAP, spot);
+    const q = spot[0];
+    const r = spot[1];
+    const facing = spot[2];
     const i = freeSlot(s);
     if (i >= 0) {
       s.tokKind[i] = SMALL_CORVETTE;
@@ -282,11 +283,10 @@ export class Corvettes {
    * Legal activation moves of p's corvettes into out from `at` (11.1.2): turn up to agility
    * before, move 1..speed hexes forward, turn the rest after; never turning in place (a
    * move is at least one hex). The path must stay on the board and clear of capital ships;
-   * it may end on a small token, with the consequences of 7.2.4. With `firstOnly`, stops at
-   * the first (a yes/no probe).
+   * it may end on a small token, with the consequences of 7.2.4. firstMove is the yes/no
+   * probe.
    */
-  legalMoves(s: GameState, p: number, out: Int32Array, at: number, firstOnly = false): number {
-    if (firstOnly) return this.firstMove(s, p, out, at);
+  legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
     const move = this.k.move;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
@@ -362,13 +362,13 @@ export class Corvettes {
     decodeMove(a, this.mv);
     const slot = this.mv[0];
     if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) return false;
-    const c = this.card(s, p, slot);
-    const agility = Math.min(c.agility, TURN_CAP);
+    const c = s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+    const agility = this.corvAgility[c];
     const before = this.mv[1];
     const hexes = this.mv[2];
     const after = this.mv[3];
     const left = agility - (before < 0 ? 0 - before : before);
-    if (left < 0 || hexes > Math.min(c.speed, SPEED_CAP) || after < 0 - left || after > left) return false;
+    if (left < 0 || hexes > this.corvSpeed[c] || after < 0 - left || after > left) return false;
     const move = this.k.move;
     const i = s.corvTok[p * CORVETTES + slot];
     const dir = (s.tokFacing[i] + before + 6) % 6;
