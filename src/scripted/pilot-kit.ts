@@ -1129,14 +1129,7 @@ export function planScore(q: number, r: number, f: number, m: Int8Array): number
     // Kept, each setting's mat is made in its entry (a setting that repeats an earlier mat is overwritten).
     const into = x >= 0 ? mats[x * 10 + seen] : M2_;
     if (!tryEngine(engineSetting(i), q, r, f, m, into, SEEN2_, seen, E2Q_, E2R_, E2F_, E2N)) continue;
-    if (x >= 0) {
-      const o = x * 10 + seen;
-      EXP_Q[o] = simQ;
-      EXP_R[o] = simR;
-      EXP_F[o] = simF;
-      EXP_FLAGS[o] = (simEdge ? 1 : 0) | (simShip ? 2 : 0);
-      EXP_OVER[o] = simOverrun;
-    }
+    if (x >= 0) keepMove(x * 10 + seen);
     seen++;
     const v = secondRound(simQ, simR, simF, into, simOverrun, simEdge, simShip, best);
     if (v > best) best = v;
@@ -1194,6 +1187,15 @@ const EXP_E = new Int8Array(EXP_SIZE * 10);
 const EXP_M_BUFFER = new ArrayBuffer(EXP_SIZE * 10 * M_SIZE);
 /** Each entry's mats, one view of M_SIZE bytes per setting kept. */
 const EXP_MATS: Int8Array[] = Array.from({ length: EXP_SIZE * 10 }, (_, i) => new Int8Array(EXP_M_BUFFER, i * M_SIZE, M_SIZE));
+
+/** Keep tryEngine's last move (where it ends, whether it met the edge or the enemy, what it ran over) in entry o. */
+function keepMove(o: number): void {
+  EXP_Q[o] = simQ;
+  EXP_R[o] = simR;
+  EXP_F[o] = simF;
+  EXP_FLAGS[o] = (simEdge ? 1 : 0) | (simShip ? 2 : 0);
+  EXP_OVER[o] = simOverrun;
+}
 
 /** expSlot's paths: the second round (planScore, against E2) and the first (planEngine, against E1). */
 const EXP_SECOND = 0;
@@ -1265,13 +1267,8 @@ export function planEngine(): void {
       const into = x >= 0 ? mats[x * 10 + seen] : M1_;
       if (!tryEngine(e, q0, r0, f0, M0_, into, SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
       if (x >= 0) {
-        const o = x * 10 + seen;
-        EXP_Q[o] = simQ;
-        EXP_R[o] = simR;
-        EXP_F[o] = simF;
-        EXP_FLAGS[o] = (simEdge ? 1 : 0) | (simShip ? 2 : 0);
-        EXP_OVER[o] = simOverrun;
-        EXP_E[o] = e;
+        keepMove(x * 10 + seen);
+        EXP_E[x * 10 + seen] = e;
       }
       seen++;
       // planScore simulates moves of its own: keep this one's outcome first.
