@@ -1197,8 +1197,8 @@ export class Kernel {
     const g = s.g;
     switch (g[G_SUB]) {
       case SUB_START:
-        // Always asked: firing and placing shields are open whether or not Vent Coolant
-        // played the card (legal), so no list is needed to count the answers.
+        // Always asked (10.1.4): firing and placing shields are open whether or not Vent
+        // Coolant played the card (legal), so no list is needed to count the answers.
         g[G_SUB] = SUB_AWAIT;
         this.askUnlisted(s, p, D_DEFENCE);
         return false;
@@ -1285,9 +1285,9 @@ export class Kernel {
     const g = s.g;
     if (g[G_SUB] === SUB_START) {
       g[G_SUB] = SUB_AWAIT;
-      // The answers are the cards on the track and none (legal): asked when any card is on
-      // the track, seen in p's two words of card locations (cooldownPhase says how) without
-      // listing them; with none, none is the only answer.
+      // 10.1.5: the answers are the cards on the track and none (legal): asked when any card
+      // is on the track, seen in p's two words of card locations (cooldownPhase says how)
+      // without listing them; with none, none is the only answer.
       const words = s.cardLoc32;
       const w = p * (CARDS >> 2);
       if ((((words[w] + TRACK_TOP) | (words[w + 1] + TRACK_TOP)) & TOP_BITS) !== 0) {
@@ -1330,7 +1330,7 @@ export class Kernel {
   private resolvePowerToEngines(s: GameState, p: number): boolean {
     const g = s.g;
     if (g[G_SUB] === SUB_AWAIT) {
-      // Played through Vent Coolant: the direction is chosen now (one of six, legal).
+      // Played through Vent Coolant: the direction is chosen now (10.1.6; one of six, legal).
       this.askUnlisted(s, p, D_P2E_DIR);
       return false;
     }
@@ -1485,7 +1485,7 @@ export class Kernel {
           }
           g[G_FDIR] = 0;
           g[G_FSTAGE] = FST_SHOT;
-          // One answer per arrow (legal): asked when there are several.
+          // One answer per arrow (legal, 4.2.2): asked when there are several.
           if (mounts[g[G_FMOUNT]].directions.length > 1 && this.chooseBroadside === true) {
             this.askUnlisted(s, p, D_FIRE_DIR);
             return false;
@@ -1535,7 +1535,7 @@ export class Kernel {
           }
           g[G_FNEED] = need;
           g[G_FSTAGE] = FST_BOOST;
-          // Pay or not: two answers (legal).
+          // Pay for accuracy or not (9.2): two answers (legal).
           this.askUnlisted(s, p, D_BOOST);
           return false;
         }
