@@ -26,7 +26,7 @@ import { Kernel } from '../src/rules/kernel.js';
 import { GameState } from '../src/rules/state.js';
 import { MatchRunner } from '../src/sim/match.js';
 import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
-import { Piscina } from 'piscina';
+import { ChunkPool } from '../src/sim/chunk-pool.js';
 import { ExperimentSchema, type Experiment } from '../src/sim/experiment.js';
 
 const quick = process.argv.includes('--quick');
@@ -120,12 +120,13 @@ async function heapGrowth(matches: number) {
 }
 
 /**
- * Steady-state throughput of the worker pool: the batch's own worker (worker-entry.mjs ->
- * worker.ts) on a pool of `threads`. Each thread is warmed up with about WARM_CHUNKS chunks
- * of 300 matches first, so thread start-up (tsx compiling the worker's modules) and the
- * JIT are left out: after two chunks a thread's V8 was still optimising, and the helper
- * threads doing it took 0.7 s of CPU during a 1.2 s timed run of two workers (measured from
- * /proc/self/task, 2026-11-22), which the workers then lacked; after twenty, 0.05 s.
+ * Steady-state throughput of the worker pool: the batch's own pool (chunk-pool.ts, its
+ * worker.ts) on 1 and 2 threads, fed as the batch feeds it (a chunk as a slot frees). Each
+ * thread is warmed up with about WARM_CHUNKS chunks of 300 matches first, so thread
+ * start-up (tsx compiling the worker's modules) and the JIT are left out: after two chunks a
+ * thread's V8 was still optimising, and the helper threads doing it took 0.7 s of CPU during
+ * a 1.2 s timed run of two workers (measured from /proc/self/task, 2026-11-22), which the
+ * workers then lacked; after twenty, 0.05 s.
  */
 function experimentFor(threads: number): Experiment {
   return ExperimentSchema.parse({
@@ -135,7 +136,7 @@ function experimentFor(threads: number): Experiment {
     matches: 1_000_000,
     seed: 'bench',
     workers: threads,
-    chunk: 500,
+    chunk: WARM_CHUNK,
     players: [
       { name: 'a', policy: 'rammer', faction: 'fpa', params: {}, loadout: 'default' },
       { name: 'b', policy: 'rammer', faction: 'lamais', params: {}, loadout: 'default' },
@@ -145,12 +146,25 @@ function experimentFor(threads: number): Experiment {
 }
 
 const WARM_CHUNKS = 20;
+const WARM_CHUNK = 300;
+
+/** Play `chunks` chunks of `size` matches from match `from`, a slot at a time as the batch does; the records are dropped. */
+async function playChunks(pool: ChunkPool, from: number, chunks: number, size: number) {
+  let next = 0;
+  const feed = async () => {
+    while (next < chunks) {
+      const k = next++;
+      pool.release(await pool.run(from + k * size, from + (k + 1) * size));
+    }
+  };
+  await Promise.all(Array.from({ length: pool.slots }, feed));
+}
 
 async function startPool(threads: number) {
   const experiment = experimentFor(threads);
-  const pool = new Piscina({ filename: new URL('../src/sim/worker-entry.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads, execArgv: [] });
-  await Promise.all(Array.from({ length: threads * WARM_CHUNKS }, (_, k) => pool.run({ file: 'bench', experiment, from: k * 300, to: k * 300 + 300 })));
-  return { threads, experiment, pool };
+  const pool = new ChunkPool('bench', experiment, threads, WARM_CHUNK);
+  await playChunks(pool, 0, threads * WARM_CHUNKS, WARM_CHUNK);
+  return { threads, pool };
 }
 
 /**
@@ -166,9 +180,10 @@ const POOL_CHUNK = 250;
 async function poolRun(p: Awaited<ReturnType<typeof startPool>>, chunks: number, from: number) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: chunks }, (_, k) => p.pool.run({ file: 'bench', experiment: p.experiment, from: from + k * POOL_CHUNK, to: from + (k + 1) * POOL_CHUNK })));
+  await playChunks(p.pool, from, chunks, POOL_CHUNK);
   return { seconds: (performance.now() - t0) / 1000, cpuSeconds: cpuSince(c0) };
 }
+
 
 /** Both pools, timed alternately (so a change in the machine's load falls on both alike). */
 async function workerRuns() {

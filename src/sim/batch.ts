@@ -7,7 +7,8 @@
  * - Match `id` is a pure function of (experiment, id) (play.ts), so chunks can run on any
  *   worker in any order; statistics are sums and counts, so arrival order cannot change
  *   them, and matches.csv rows, sorted by id, are the same whatever the worker count.
- * - The pool's queue is bounded by feeding it at most two chunks per worker at a time.
+ * - The pool's queue is bounded by its record slots: at most two chunks per worker are in
+ *   flight (chunk-pool.ts), so a worker always has its next chunk and none waits in a queue.
  * - Ctrl-C (or an AbortSignal) stops feeding and cancels pending chunks; finished matches
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
@@ -15,7 +16,6 @@
 import { mkdirSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { Piscina } from 'piscina';
 import { repoRoot } from '../content/load.js';
 import type { Experiment } from './experiment.js';
 import type { Plan } from './plan.js';
@@ -23,7 +23,7 @@ import { ConfigError, ROOT } from '../content/errors.js';
 import { sprtStatus, type SprtStatus } from '../analysis/sprt.js';
 import { fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
 import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts } from '../report/tournament.js';
-import type { ChunkTask } from './worker.js';
+import { ChunkPool } from './chunk-pool.js';
 import { prepare, plannedMatches, type Prepared } from './play.js';
 import { RECORD_INTS } from './record.js';
 import { SummaryAccumulator, type SummaryState } from '../analysis/summary.js';
@@ -143,12 +143,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   };
   if (o.handleSigint) process.on('SIGINT', onSigint);
 
-  const pool = new Piscina({
-    filename: new URL('./worker-entry.mjs', import.meta.url).href,
-    maxThreads: workers,
-    minThreads: workers,
-    execArgv: [],
-  });
+  const pool = new ChunkPool(o.file, ex, workers, ex.chunk);
   const progress = o.progress ? new Progress(total) : null;
   const t0 = performance.now();
   let done = acc.size;
@@ -208,13 +203,17 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     const from = next;
     const to = Math.min(total, from + ex.chunk);
     next = to;
-    const task: ChunkTask = { file: o.file, experiment: ex, from, to };
-    const p = (pool.run(task, { signal: abort.signal }) as Promise<Int32Array>).then(
+    const p = pool.run(from, to, abort.signal).then(
       (rec) => {
         if (compare) {
-          waiting.set(from, rec);
+          // Held until the chunks before it are in: a copy, so the slot can be reused.
+          waiting.set(from, rec.slice());
+          pool.release(rec);
           foldPrefix();
-        } else fold(from, rec);
+        } else {
+          fold(from, rec);
+          pool.release(rec);
+        }
         // Autosave only when every CSV row written so far has left the stream's buffer, so
         // the checkpoint's byte count matches the file even after a hard kill.
         if (!compare && performance.now() - lastSave > 5000 && (!csv || csv.writableLength === 0)) saveCheckpoint();
@@ -234,7 +233,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   let failure: unknown = null;
   try {
     while (!abort.signal.aborted) {
-      while (next < total && inflight.size < workers * 2 && !abort.signal.aborted) launch();
+      while (next < total && pool.idle > 0 && !abort.signal.aborted) launch();
       if (!inflight.size) break;
       await Promise.race(inflight);
     }

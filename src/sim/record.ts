@@ -1,8 +1,8 @@
 /**
  * One finished match as a fixed-width row of int32s: what a worker sends back and what
- * statistics fold. Why: workers return a chunk of matches as one Int32Array transferred
- * (not cloned) to the main thread; a flat row layout needs no serialisation and merges
- * across shards as plain counts.
+ * statistics fold. Why: workers write a chunk of matches into a slot of the pool's shared
+ * buffer (chunk-pool.ts); a flat row layout needs no serialisation and merges across
+ * shards as plain counts.
  *
  * Seats and players: an experiment names players (A = 0, B = 1, ...); matches come in
  * pairs with the same seed and the seats swapped (game 0: A in seat 0; game 1: B in seat

@@ -1,49 +1,51 @@
 /**
- * Piscina worker: plays a chunk of an experiment's matches and returns their records as
- * one Int32Array, moved (transferred) to the main thread, not cloned.
+ * Piscina worker (started by ChunkPool): plays chunks of one experiment's matches and writes
+ * their records into the pool's shared buffer, in the slot each task names.
  *
  * Why: a worker keeps one prepared experiment (content, bots, kernel, state) across the
- * chunks it is given, so per-chunk cost is just the matches; the main thread only folds
- * rows into statistics and writes them out.
+ * chunks it is given, and the experiment comes once, with the thread's workerData, so a
+ * chunk costs just its matches; the main thread only folds rows into statistics and
+ * writes them out.
  */
-import { Piscina } from 'piscina';
+import { workerData } from 'node:worker_threads';
 import type { Experiment } from './experiment.js';
 import { prepare, MatchPlayer } from './play.js';
 import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, R_POLICY_US0, R_POLICY_US1 } from './record.js';
 
-export interface ChunkTask {
+/** What every thread of a pool is started with. */
+export interface PoolData {
   file: string;
   experiment: Experiment;
-  /** Match ids [from, to). */
-  from: number;
-  to: number;
+  /** The pool's records: slots of `slotInts` int32s each. */
+  records: SharedArrayBuffer;
+  slotInts: number;
 }
 
-let cachedKey = '';
-let player: MatchPlayer | null = null;
+/** Match ids [from, to) into slot `slot`. */
+export interface SlotTask {
+  from: number;
+  to: number;
+  slot: number;
+}
 
-/** Play matches [from, to) of the experiment; returns their records. */
-export async function playChunk(task: ChunkTask): Promise<Int32Array> {
-  const key = JSON.stringify(task.experiment);
-  if (!player || key !== cachedKey) {
-    player = new MatchPlayer(await prepare(task.file, task.experiment));
-    cachedKey = key;
-  }
-  const n = task.to - task.from;
-  const out = new Int32Array(n * RECORD_INTS);
-  for (let i = 0; i < n; i++) {
-    const m = player.play(task.from + i);
-    writeRecord(out, i, m.state, task.from + i, m.pair, m.game, m.seed, m.seats[0], m.seats[1]);
+/** Play matches [from, to) with `player`, writing their records to out[0 ..). */
+export function playInto(player: MatchPlayer, from: number, to: number, out: Int32Array): void {
+  for (let i = 0; i < to - from; i++) {
+    const m = player.play(from + i);
+    writeRecord(out, i, m.state, from + i, m.pair, m.game, m.seed, m.seats[0], m.seats[1]);
     out[i * RECORD_INTS + R_TERMINATION] = m.termination;
     out[i * RECORD_INTS + R_FAULT_SEAT] = m.faultSeat;
     out[i * RECORD_INTS + R_POLICY_US0] = Math.min(m.policyMicros[0], 2 ** 31 - 1) | 0;
     out[i * RECORD_INTS + R_POLICY_US1] = Math.min(m.policyMicros[1], 2 ** 31 - 1) | 0;
   }
-  return out;
 }
 
-/** Piscina entry point: the records are transferred, not copied. */
-export default async function task(t: ChunkTask) {
-  const records = await playChunk(t);
-  return Piscina.move(records);
+let player: MatchPlayer | null = null;
+
+/** Piscina entry point: plays the task's matches into its slot; returns how many. */
+export default async function task(t: SlotTask): Promise<number> {
+  const data = workerData as PoolData;
+  player ??= new MatchPlayer(await prepare(data.file, data.experiment));
+  playInto(player, t.from, t.to, new Int32Array(data.records, t.slot * data.slotInts * Int32Array.BYTES_PER_ELEMENT, (t.to - t.from) * RECORD_INTS));
+  return t.to - t.from;
 }

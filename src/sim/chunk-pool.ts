@@ -1,0 +1,87 @@
+/**
+ * The worker pool a batch plays on: piscina threads that each prepare the experiment once
+ * (it comes with workerData) and write a chunk's records into a slot of one
+ * SharedArrayBuffer, allocated when the pool starts and reused chunk after chunk.
+ *
+ * Why: a task is then three numbers, and no chunk allocates, clones or transfers a buffer.
+ * Per-chunk transferred buffers (288 kB for 250 matches) were external memory to both
+ * isolates: the main thread's collector marked about three times a second, on helper threads
+ * taking the cores the workers need (--trace-incremental-marking, 2026-11-22; with slots, no
+ * marking after start-up). Records in a slot are valid until the slot is released, so the
+ * caller folds them, or copies them, first.
+ */
+import { Piscina } from 'piscina';
+import type { Experiment } from './experiment.js';
+import { RECORD_INTS } from './record.js';
+import type { PoolData, SlotTask } from './worker.js';
+
+export class ChunkPool {
+  /** Chunks that can be in flight at once (one slot each). */
+  readonly slots: number;
+  private readonly slotInts: number;
+  private readonly records: SharedArrayBuffer;
+  private readonly free: number[] = [];
+  private readonly inUse: Uint8Array;
+  private readonly pool: Piscina;
+
+  /**
+   * `workers` threads for `experiment` (read from `file`), with `slots` chunks of at most
+   * `chunk` matches in flight (default two per worker, so a worker always has its next one).
+   */
+  constructor(file: string, experiment: Experiment, workers: number, chunk: number, slots = 2 * workers) {
+    this.slots = slots;
+    this.slotInts = chunk * RECORD_INTS;
+    this.records = new SharedArrayBuffer(slots * this.slotInts * Int32Array.BYTES_PER_ELEMENT);
+    this.inUse = new Uint8Array(slots);
+    for (let i = slots - 1; i >= 0; i--) this.free.push(i);
+    const workerData: PoolData = { file, experiment, records: this.records, slotInts: this.slotInts };
+    this.pool = new Piscina({
+      filename: new URL('./worker-entry.mjs', import.meta.url).href,
+      minThreads: workers,
+      maxThreads: workers,
+      execArgv: [],
+      workerData,
+    });
+  }
+
+  /** Slots not in use. */
+  get idle(): number {
+    return this.free.length;
+  }
+
+  /**
+   * Play matches [from, to) in a free slot; resolves to their records, a view into the slot
+   * that stays valid until release(). Throws if every slot is in use.
+   */
+  async run(from: number, to: number, signal?: AbortSignal): Promise<Int32Array> {
+    if ((to - from) * RECORD_INTS > this.slotInts) throw new Error(`ChunkPool: chunk [${from}, ${to}) is larger than a slot`);
+    const slot = this.free.pop();
+    if (slot === undefined) throw new Error(`ChunkPool: all ${this.slots} slots in use`);
+    this.inUse[slot] = 1;
+    const task: SlotTask = { from, to, slot };
+    try {
+      await this.pool.run(task, { signal });
+    } catch (e) {
+      this.giveBack(slot);
+      throw e;
+    }
+    const at = slot * this.slotInts;
+    return new Int32Array(this.records, at * Int32Array.BYTES_PER_ELEMENT, (to - from) * RECORD_INTS);
+  }
+
+  /** Give back the slot of records returned by run(). */
+  release(records: Int32Array): void {
+    if (records.buffer !== this.records) throw new Error('ChunkPool: records not from this pool');
+    this.giveBack(records.byteOffset / Int32Array.BYTES_PER_ELEMENT / this.slotInts);
+  }
+
+  private giveBack(slot: number): void {
+    if (!this.inUse[slot]) throw new Error(`ChunkPool: slot ${slot} released twice`);
+    this.inUse[slot] = 0;
+    this.free.push(slot);
+  }
+
+  destroy(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
