@@ -195,11 +195,8 @@ export class Kernel {
   private launchCount = 0;
   private launchState: GameState | null = null;
   private launchVersion = -1;
-  /** Shield room per section (shieldRoom), and on sections sec.. onward (legalShield). */
+  /** Shield room per section (shieldRoom, placeShields), and on sections sec.. onward (legalShield). */
   private readonly roomAt = new Int32Array(MAX_SECTIONS);
-  /** From the last shieldRoom call: the rooms' sum, and how many sections have room. */
-  private roomTotal = 0;
-  private roomSections = 0;
   private readonly roomFrom = new Int32Array(MAX_SECTIONS + 1);
   /** Tested with `!== null` here: one compare, where a truthiness test of the field is about ten instructions. */
   log: EventLog | null = null;
@@ -607,15 +604,11 @@ export class Kernel {
     const shields = s.shields;
     const base = p * MAX_SECTIONS;
     let total = 0;
-    let withRoom = 0;
     for (let sec = 0; sec < n; sec++) {
       const r = sectionRoom(surge, left, cap, shields[base + sec]);
       room[sec] = r;
       total += r;
-      if (r > 0) withRoom++;
     }
-    this.roomTotal = total;
-    this.roomSections = withRoom;
     return Math.min(left, total);
   }
 
@@ -1256,23 +1249,35 @@ export class Kernel {
     g[G_LEFT] = keepExisting ? got : current + got;
   }
 
-  /** Ask for the arrangement of the shields in hand (one decision); true when done. Leftovers return to the supply. */
+  /**
+   * Ask for the arrangement of the shields in hand (one decision); true when done. Leftovers
+   * return to the supply. Entered with shields in hand only right after beginShieldPlacement,
+   * so every section has the same room (sectionRoom, 4.1.1): Defence Stations has just lifted
+   * every shield (none held), and Shield Surge's room ignores what is held.
+   */
   private placeShields(s: GameState, p: number): boolean {
     const g = s.g;
-    if (g[G_LEFT] === 0) return true;
     // The shields in hand are G_LEFT here (shieldsInHand).
-    const placing = this.shieldRoom(s, p, this.roomAt);
+    const left = g[G_LEFT];
+    if (left === 0) return true;
+    const f = s.faction[p];
+    const n = this.hullSections[f];
+    const room = sectionRoom(g[G_SUB] === SUB_SURGE_SHIELDS, left, this.shieldCapSection[f], 0);
+    const total = n * room;
+    const placing = Math.min(left, total);
     if (placing === 0) {
-      g[G_SUPPLY_SHIELDS] += g[G_LEFT];
+      g[G_SUPPLY_SHIELDS] += left;
       g[G_LEFT] = 0;
       return true;
     }
     g[G_DECISION] = D_SHIELD;
-    // One arrangement when every section is filled or only one has room: filling from
-    // section 0 gives it. Otherwise ask; the arrangements are listed only if someone asks
-    // for the list, and an answer is checked by decoding it (isLegal).
-    if (placing === this.roomTotal || this.roomSections === 1) {
-      this.apply(s, p, shieldsFromFirst(this.roomAt, placing));
+    // One arrangement when every section is filled or only one has room (all have, here):
+    // filling from section 0 gives it. Otherwise ask; the arrangements are listed only if
+    // someone asks for the list, and an answer is checked by decoding it (isLegal).
+    if (placing === total || n === 1) {
+      const roomAt = this.roomAt;
+      for (let sec = 0; sec < n; sec++) roomAt[sec] = room;
+      this.apply(s, p, shieldsFromFirst(roomAt, placing));
       return true;
     }
     this.askedVersion = -1;
