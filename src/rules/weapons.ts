@@ -480,6 +480,10 @@ export class Weapons {
     const n = s.g[G_PLAYERS];
     const owner = s.tokOwner[i];
     const f = s.tokFacing[i];
+    // The last ship looked at: once it holds the best, its other hexes cannot change the
+    // answer (with two players, the first hex in front decides).
+    let last = n - 1;
+    while (last >= 0 && (last === owner || !s.alive[last])) last--;
     let best = -1;
     let bestD = 0;
     let bestDev = 0;
@@ -499,6 +503,7 @@ export class Weapons {
         const dev = a > b ? a - b : b - a;
         const cw = b > a ? 1 : 0;
         if (best < 0 || d < bestD || (d === bestD && (dev < bestDev || (dev === bestDev && cw > bestCw)))) {
+          if (v === last) return v;
           best = v;
           bestD = d;
           bestDev = dev;
