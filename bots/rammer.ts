@@ -84,6 +84,13 @@ function enemyOf(v: GameState, p: number): number {
   let bestD = FAR;
   for (let o = 0, n = v.players; o < n; o++) {
     if (o === p || !alive[o]) continue;
+    // The first live rival's distance is measured only when a second one is met: with one
+    // rival (every duel) it is the nearest, whatever the distance.
+    if (best < 0) {
+      best = o;
+      continue;
+    }
+    if (bestD === FAR) bestD = distance(q, r, shipQ[best], shipR[best]);
     const d = distance(q, r, shipQ[o], shipR[o]);
     if (d < bestD) {
       bestD = d;
