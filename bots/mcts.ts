@@ -61,7 +61,8 @@
  *   harness can adjudicate an overrun (src/sim/match.ts).
  * - Memory: nodes live in typed arrays (a pool of `maxNodes`, default the most one search
  *   can add: iterations + 1, or forwardCalls / 2 + 1, at most 20,000); per node and player,
- *   K actions, visits and value sums; when the pool is full the tree stops growing and
+ *   K actions, visits and value sums (the root's children are also found by joint key in a
+ *   table, when (K + 1) ** players is at most 32,768); when the pool is full the tree stops growing and
  *   iterations play out from where they leave it. States: two GameStates, and the state
  *   cache's bytes (CACHE, allocated CACHE_CHUNK states at a time as first needed). All of
  *   it, and the simulation Kernel (one per tables object), is shared by the thread's mcts
@@ -143,6 +144,13 @@ let actVisits = new Int32Array(0);
 let actValue = new Float64Array(0);
 /** The selection at each level of the current path, per player. */
 let pathSel = new Int32Array(0);
+/**
+ * The root's children by joint key (-1: none yet), when the keys are few (ROOT_KEYS_MAX):
+ * most iterations look up a child of the root, which has the most children, and a walk of
+ * its sibling list cost about 23 steps an iteration.
+ */
+let rootChild = new Int32Array(0);
+const ROOT_KEYS_MAX = 1 << 15;
 /** The search's root and the iteration's working state. */
 const ROOT = new GameState();
 const WORK = new GameState();
@@ -171,6 +179,8 @@ function reserve(nodes: number, players: number, k: number, levels: number): voi
     actValue = new Float64Array(nodes * players * k);
   }
   if (pathSel.length < levels * players) pathSel = new Int32Array(levels * players);
+  const keys = (k + 1) ** players;
+  if (keys <= ROOT_KEYS_MAX && rootChild.length < keys) rootChild = new Int32Array(keys);
 }
 
 /** Slot i of CACHE, allocated with its chunk when first needed. */
@@ -237,6 +247,8 @@ const factory: PolicyFactory = (params, rng) => {
 
   /** Players in the searched match (the pool's layout). */
   let P = 0;
+  /** Whether rootChild holds the root's children (its keys, (K + 1) ** P, are few enough). */
+  let rootTable = false;
   /** The searching player. */
   let me = 0;
   let nodes = 0;
@@ -357,10 +369,14 @@ const factory: PolicyFactory = (params, rng) => {
         break;
       }
       pathNode[len++] = node;
-      let child = firstChild[node];
-      const keys = nodeKey;
-      const next = nextSibling;
-      while (child >= 0 && keys[child] !== key) child = next[child];
+      let child: number;
+      if (node === 0 && rootTable) child = rootChild[key];
+      else {
+        child = firstChild[node];
+        const keys = nodeKey;
+        const next = nextSibling;
+        while (child >= 0 && keys[child] !== key) child = next[child];
+      }
       // A deterministic round seen before: its end state, charged as if replayed (when the
       // budget would not have cut the replay short; else replay it).
       if (child >= 0 && exact && cacheSlot[child] >= 0 && sm.calls + roundCalls[child] <= sm.limit) {
@@ -385,6 +401,7 @@ const factory: PolicyFactory = (params, rng) => {
           child = newNode(key);
           nextSibling[child] = firstChild[node];
           firstChild[node] = child;
+          if (node === 0 && rootTable) rootChild[key] = child;
           if (exact && finished) store(child, sm.calls - calls0);
         }
         break; // leave the tree: play out
@@ -425,6 +442,8 @@ const factory: PolicyFactory = (params, rng) => {
     // on: the search copies only the bytes before them.
     work.copyFrom(root);
     reserve(maxNodes, P, K, depth + 1);
+    rootTable = (K + 1) ** P <= ROOT_KEYS_MAX;
+    if (rootTable) rootChild.fill(-1, 0, (K + 1) ** P);
     sim.begin(forwardCalls);
     nodes = 0;
     cacheUsed = 0;
