@@ -151,14 +151,21 @@ let pathSel = new Int32Array(0);
  */
 let rootChild = new Int32Array(0);
 const ROOT_KEYS_MAX = 1 << 15;
+/**
+ * LOG_N[n] = Math.log(Math.max(1, n)), the same doubles, for the visit counts a search of
+ * `iterations` reaches (up to LOG_N_MAX; select calls Math.log past it): a table read
+ * instead of a call into C++ (ieee754::log) at every selection.
+ */
+let LOG_N = new Float64Array(0);
+const LOG_N_MAX = 1 << 16;
 /** The search's root and the iteration's working state. */
 const ROOT = new GameState();
 const WORK = new GameState();
 /** Working space while building candidate sets (heuristic.ts sampleCandidates). */
 const SCRATCH = new Int32Array(MAX_ACTIONS);
 
-/** Grow the shared pool, if needed, to `nodes` nodes of `players` players and `k` candidates, and paths of `levels` levels. */
-function reserve(nodes: number, players: number, k: number, levels: number): void {
+/** Grow the shared pool, if needed, to `nodes` nodes of `players` players and `k` candidates, paths of `levels` levels, and LOG_N to `visits` visits. */
+function reserve(nodes: number, players: number, k: number, levels: number, visits: number): void {
   if (firstChild.length < nodes) {
     firstChild = new Int32Array(nodes);
     nextSibling = new Int32Array(nodes);
@@ -179,6 +186,11 @@ function reserve(nodes: number, players: number, k: number, levels: number): voi
     actValue = new Float64Array(nodes * players * k);
   }
   if (pathSel.length < levels * players) pathSel = new Int32Array(levels * players);
+  const logs = Math.min(visits + 1, LOG_N_MAX);
+  if (LOG_N.length < logs) {
+    LOG_N = new Float64Array(logs);
+    for (let n = 0; n < logs; n++) LOG_N[n] = Math.log(Math.max(1, n));
+  }
   const keys = (k + 1) ** players;
   if (keys <= ROOT_KEYS_MAX && rootChild.length < keys) rootChild = new Int32Array(keys);
 }
@@ -319,7 +331,9 @@ const factory: PolicyFactory = (params, rng) => {
     }
     const visits = actVisits;
     const values = actValue;
-    const logN = Math.log(Math.max(1, nodeVisits[node]));
+    const nv = nodeVisits[node];
+    const logs = LOG_N;
+    const logN = nv < logs.length ? logs[nv] : Math.log(Math.max(1, nv));
     let best = -1;
     let bestU = -Infinity;
     for (let i = 0; i < count; i++) {
@@ -441,7 +455,7 @@ const factory: PolicyFactory = (params, rng) => {
     // WORK's bytes past stateBytesFor(P) (the statistics of seats P and up) are zero from here
     // on: the search copies only the bytes before them.
     work.copyFrom(root);
-    reserve(maxNodes, P, K, depth + 1);
+    reserve(maxNodes, P, K, depth + 1, iterations);
     rootTable = (K + 1) ** P <= ROOT_KEYS_MAX;
     if (rootTable) rootChild.fill(-1, 0, (K + 1) ** P);
     sim.begin(forwardCalls);
