@@ -254,6 +254,9 @@ const factory: PolicyFactory = (params, rng) => {
   const work = WORK;
   const scratch = SCRATCH;
   const value = new Float64Array(MAX_PLAYERS);
+  /** c as a raw double: read from the closure, it is a boxed number, unboxed at every candidate select looks at. */
+  const cRaw = new Float64Array(1);
+  cRaw[0] = c;
   const stats = newSearchStats();
   let sim: Simulator | null = null;
 
@@ -334,13 +337,14 @@ const factory: PolicyFactory = (params, rng) => {
     const nv = nodeVisits[node];
     const logs = LOG_N;
     const logN = nv < logs.length ? logs[nv] : Math.log(Math.max(1, nv));
+    const cc = cRaw[0];
     let best = -1;
     let bestU = -Infinity;
     for (let i = 0; i < count; i++) {
       if (exact ? legalA[at + i] === 0 : !k.isLegal(s, q, ac[at + i])) continue;
       const n = visits[at + i];
       if (n === 0) return i;
-      const u = values[at + i] / n + c * Math.sqrt(logN / n);
+      const u = values[at + i] / n + cc * Math.sqrt(logN / n);
       if (u > bestU) {
         bestU = u;
         best = i;
