@@ -62,13 +62,13 @@
  * - Memory: nodes live in typed arrays (a pool of `maxNodes`, default the most one search
  *   can add: iterations + 1, or forwardCalls / 2 + 1, at most 20,000); per node and player,
  *   K actions, visits and value sums (the root's children are also found by joint key in a
- *   table, when (K + 1) ** players is at most 32,768); when the pool is full the tree stops growing and
- *   iterations play out from where they leave it. States: two GameStates, and the state
- *   cache's bytes (CACHE, allocated CACHE_CHUNK states at a time as first needed). All of
- *   it, and the simulation Kernel (one per tables object), is shared by the thread's mcts
- *   bots and grown to the largest search asked for: a search runs to the end before another
- *   starts and sets every entry it reads, so a new bot (a match, a benchmark position)
- *   allocates nothing, and an old one's garbage does not wake the collector.
+ *   table, when (K + 1) ** players is at most 32,768); when the pool is full the tree stops
+ *   growing and iterations play out from where they leave it. States: two GameStates, and
+ *   the state cache's bytes (CACHE, allocated CACHE_CHUNK states at a time as first
+ *   needed). All of it, and the simulation Kernel (one per tables object), is shared by the
+ *   thread's mcts bots and grown to the largest search asked for: a search runs to the end
+ *   before another starts and sets every entry it reads, so a new bot (a match, a benchmark
+ *   position) allocates nothing, and an old one's garbage does not wake the collector.
  * - Hidden information: the root is a copy of the view with every live player pending for
  *   the commitment again (heuristic.ts `openCommitment`), so what the opponent has already,
  *   secretly, committed cannot change the answer.
@@ -152,9 +152,9 @@ let pathSel = new Int32Array(0);
 let rootChild = new Int32Array(0);
 const ROOT_KEYS_MAX = 1 << 15;
 /**
- * LOG_N[n] = Math.log(Math.max(1, n)), the same doubles, for the visit counts a search of
- * `iterations` reaches (up to LOG_N_MAX; select calls Math.log past it): a table read
- * instead of a call into C++ (ieee754::log) at every selection.
+ * LOG_N[n] = Math.log(Math.max(1, n)), the same doubles, for the visit counts a search can
+ * reach (no more than its iterations or its forward calls; up to LOG_N_MAX, select calls
+ * Math.log past it): a table read instead of a call into C++ (ieee754::log) at every selection.
  */
 let LOG_N = new Float64Array(0);
 const LOG_N_MAX = 1 << 16;
@@ -459,7 +459,7 @@ const factory: PolicyFactory = (params, rng) => {
     // WORK's bytes past stateBytesFor(P) (the statistics of seats P and up) are zero from here
     // on: the search copies only the bytes before them.
     work.copyFrom(root);
-    reserve(maxNodes, P, K, depth + 1, iterations);
+    reserve(maxNodes, P, K, depth + 1, Math.min(iterations, forwardCalls));
     rootTable = (K + 1) ** P <= ROOT_KEYS_MAX;
     if (rootTable) rootChild.fill(-1, 0, (K + 1) ** P);
     sim.begin(forwardCalls);
