@@ -973,7 +973,7 @@ export class Kernel {
     }
     // 7.2.2: lock-step movement with collisions after each step; the steps settle what
     // they change (movementSteps), so only a phase without a step is settled here.
-    if (!this.move.movementSteps(s)) this.settleDestroyed(s);
+    if (this.move.movementSteps(s) === false) this.settleDestroyed(s);
     if (this.isOver(s)) return;
     // 7.2.3: cannon tokens, then torpedoes; 7.2.4: every corvette moves one hex. All three
     // are small tokens: with none on the board (G_TOK_TOP 0) there is nothing to move, and

@@ -344,15 +344,16 @@ export class Movement {
         }
       }
       if (!any) return step > 0;
-      if (log) {
+      if (log !== null) {
         log.push(EV_STEP, step + 1);
         for (let p = 0; p < n; p++) if (moved[p] !== TOK_NONE) log.push(EV_MOVE, p, moved[p], shipQ[p], shipR[p], facing[p]);
       }
       // Only a collision or an overrun changes a structure, and the first step settles
       // whatever the phase began with, so a later step without one would settle nothing
       // (settleDestroyed, 3).
-      if (this.resolveOverlaps(s, step) || step === 0) this.k.settleDestroyed(s);
-      if (this.k.check) this.k.check(s, 'movement step');
+      const changed = this.resolveOverlaps(s, step);
+      if (changed === true || step === 0) this.k.settleDestroyed(s);
+      if (this.k.check !== null) this.k.check(s, 'movement step');
       if (s.g[G_STATUS] !== STATUS_ONGOING) return true;
     }
     return true;
@@ -393,36 +394,42 @@ export class Movement {
     let movers = -1;
     let hit = false;
     for (let pass = 0; pass < 2 * MAX_PLAYERS + 2; pass++) {
-      let found = false;
+      // The first overlapping pair is found first and resolved after the loop, and likewise
+      // the ships off the board: with no call in a loop, V8 checks and loads the arrays it
+      // reads once rather than at every turn.
+      let fa = -1;
+      let fb = -1;
       // The last ship has no later one to pair with.
-      for (let a = 0; a < n - 1 && !found; a++) {
+      for (let a = 0; a < n - 1 && fa < 0; a++) {
         if (!alive[a]) continue;
         const stillA = moved[a] === TOK_NONE;
         for (let b = a + 1; b < n; b++) {
           if (!alive[b] || (stillA && moved[b] === TOK_NONE)) continue;
           if (this.shipsOverlap(s, a, b, null, null)) {
-            this.shipCollision(s, a, b, step);
-            found = true;
+            fa = a;
+            fb = b;
             break;
           }
         }
       }
-      if (found) {
+      if (fa >= 0) {
+        this.shipCollision(s, fa, fb, step);
         hit = true;
         continue;
       }
+      let off = 0;
       let still = 0;
       for (let p = 0; p < n; p++) {
         if (moved[p] === TOK_NONE || !alive[p]) continue;
-        if (this.edgeSections(s, p) !== 0) {
-          this.edgeCollision(s, p, step, false);
-          found = true;
-        } else still |= 1 << p;
+        if (this.edgeSections(s, p) !== 0) off |= 1 << p;
+        else still |= 1 << p;
       }
-      if (!found) {
+      if (off === 0) {
         movers = still;
         break;
       }
+      // Each ship's edge test reads only its own place, which undoing another does not change.
+      for (let p = 0; off !== 0; p++, off >>= 1) if ((off & 1) !== 0) this.edgeCollision(s, p, step, false);
       hit = true;
     }
     // 12, small tokens: only a ship still moved can be over one (see overrunTokens).
