@@ -17,19 +17,27 @@ const {
   LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, TOK_NONE, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW,
 } = stateModule;
 
+// This module's own code uses plain module constants and functions: an exported binding is
+// read through its module cell, with a TDZ check, at every use, and a plain one is folded.
+const CANCELLED = 0;
+const MODIFIED = 1;
+const ADDED = 2;
+const IGNORED = 3;
+const NO_SUPPLY = 4;
 /** What a thrust did. */
-export const THRUST_CANCELLED = 0;
-export const THRUST_MODIFIED = 1;
-export const THRUST_ADDED = 2;
-export const THRUST_IGNORED = 3;
+export const THRUST_CANCELLED = CANCELLED;
+export const THRUST_MODIFIED = MODIFIED;
+export const THRUST_ADDED = ADDED;
+export const THRUST_IGNORED = IGNORED;
 /** Ignored only because the supply was empty (rules/000: a gain from an empty pool grants nothing). */
-export const THRUST_NO_SUPPLY = 4;
+export const THRUST_NO_SUPPLY = NO_SUPPLY;
 export const THRUST_RESULT_NAMES = ['cancelled', 'modified', 'added', 'ignored (mat full)', 'ignored (supply empty)'];
 
-/** Supply field in the global block for a token code. */
-export function supplyField(code: number): number {
+function fieldOf(code: number): number {
   return code === TOK_CW ? G_SUPPLY_CW : code === TOK_CCW ? G_SUPPLY_CCW : G_SUPPLY_LINEAR;
 }
+/** Supply field in the global block for a token code. */
+export const supplyField = fieldOf;
 
 /** Does token b cancel token a (opposite linear directions, or opposite rotations)? */
 export function cancels(a: number, b: number): boolean {
@@ -49,16 +57,18 @@ export function modifies(a: number, b: number): number {
  * the collision track (12 step 2) test them in their inner loops. CANCELS holds 1 or 0,
  * MODIFIES the in-between direction or -1.
  */
-export const CANCELS = new Int8Array(64);
-export const MODIFIES = new Int8Array(64);
+const CANCEL_TABLE = new Int8Array(64);
+const MODIFY_TABLE = new Int8Array(64);
 for (let a = 0; a < 8; a++)
   for (let b = 0; b < 8; b++) {
-    CANCELS[(a << 3) | b] = cancels(a, b) ? 1 : 0;
-    MODIFIES[(a << 3) | b] = modifies(a, b);
+    CANCEL_TABLE[(a << 3) | b] = cancels(a, b) ? 1 : 0;
+    MODIFY_TABLE[(a << 3) | b] = modifies(a, b);
   }
+export const CANCELS = CANCEL_TABLE;
+export const MODIFIES = MODIFY_TABLE;
 
 /** Remove linear slot i of player p, closing the gap (7.2: later tokens move up). */
-export function removeLinear(s: GameState, p: number, i: number): void {
+function removeLin(s: GameState, p: number, i: number): void {
   const base = p * LIN_SLOTS;
   const n = s.linCount[p];
   for (let j = i; j < n - 1; j++) s.lin[base + j] = s.lin[base + j + 1];
@@ -67,13 +77,15 @@ export function removeLinear(s: GameState, p: number, i: number): void {
 }
 
 /** Remove rotational slot i of player p, closing the gap. */
-export function removeRotational(s: GameState, p: number, i: number): void {
+function removeRot(s: GameState, p: number, i: number): void {
   const base = p * ROT_SLOTS;
   const n = s.rotCount[p];
   for (let j = i; j < n - 1; j++) s.rot[base + j] = s.rot[base + j + 1];
   s.rot[base + n - 1] = TOK_NONE;
   s.rotCount[p] = n - 1;
 }
+export const removeLinear = removeLin;
+export const removeRotational = removeRot;
 
 /**
  * Apply one thrust of token code `t` to player p's mat (7.2, design section 3 item 3):
@@ -87,18 +99,18 @@ export function thrust(s: GameState, p: number, t: number): number {
     const n = s.rotCount[p];
     for (let i = n - 1; i >= 0; i--) {
       if (s.rot[base + i] !== t) {
-        s.g[supplyField(s.rot[base + i])]++;
-        removeRotational(s, p, i);
-        return THRUST_CANCELLED;
+        s.g[fieldOf(s.rot[base + i])]++;
+        removeRot(s, p, i);
+        return CANCELLED;
       }
     }
-    if (n >= ROT_SLOTS) return THRUST_IGNORED;
-    const f = supplyField(t);
-    if (s.g[f] <= 0) return THRUST_NO_SUPPLY;
+    if (n >= ROT_SLOTS) return IGNORED;
+    const f = fieldOf(t);
+    if (s.g[f] <= 0) return NO_SUPPLY;
     s.g[f]--;
     s.rot[base + n] = t;
     s.rotCount[p] = n + 1;
-    return THRUST_ADDED;
+    return ADDED;
   }
   const base = p * LIN_SLOTS;
   const lin = s.lin;
@@ -113,8 +125,8 @@ export function thrust(s: GameState, p: number, t: number): number {
     const code = lin[base + i];
     if (code === opp) {
       s.g[G_SUPPLY_LINEAR]++;
-      removeLinear(s, p, i);
-      return THRUST_CANCELLED;
+      removeLin(s, p, i);
+      return CANCELLED;
     }
     if (mod < 0) {
       const d = code - t;
@@ -122,16 +134,16 @@ export function thrust(s: GameState, p: number, t: number): number {
     }
   }
   if (mod >= 0) {
-    lin[base + mod] = MODIFIES[(lin[base + mod] << 3) | t];
-    return THRUST_MODIFIED;
+    lin[base + mod] = MODIFY_TABLE[(lin[base + mod] << 3) | t];
+    return MODIFIED;
   }
-  if (n >= LIN_SLOTS) return THRUST_IGNORED;
+  if (n >= LIN_SLOTS) return IGNORED;
   const g = s.g;
-  if (g[G_SUPPLY_LINEAR] <= 0) return THRUST_NO_SUPPLY;
+  if (g[G_SUPPLY_LINEAR] <= 0) return NO_SUPPLY;
   g[G_SUPPLY_LINEAR]--;
   lin[base + n] = t;
   s.linCount[p] = n + 1;
-  return THRUST_ADDED;
+  return ADDED;
 }
 
 /** Number of tokens on player p's mat. */
@@ -154,7 +166,7 @@ export function tokenAt(s: GameState, p: number, k: number): number {
  * full: then nothing is gained (rules/000, rules/003).
  */
 export function gainToken(s: GameState, p: number, t: number): boolean {
-  const f = supplyField(t);
+  const f = fieldOf(t);
   if (s.g[f] <= 0) return false;
   if (t >= TOK_CW) {
     const n = s.rotCount[p];

@@ -39,6 +39,9 @@ export const COLLISION_ROTATIONAL = 1;
 export const COLLISION_COMMAND = 2;
 /** Sentinel "player" for the board edge. */
 export const EDGE = -1;
+// EDGE for this module's own code: an exported binding is read through its module cell, with
+// a TDZ check, at every use; a plain module constant is folded.
+const SIDE_EDGE = -1;
 const TRACK_CAP = 32;
 
 /** Hull and board lookups derived from a GameTables object (see Movement). */
@@ -494,10 +497,10 @@ export class Movement {
     this.undo(s, p);
     let damage: number;
     const rotational = !commandPhase && tp >= TOK_CW;
-    if (rotational) damage = this.rotationalCollision(s, p, EDGE, tp, tp);
-    else damage = this.linearCollision(s, p, EDGE, tp, commandPhase ? TOK_NONE : opposite(tp), step);
+    if (rotational) damage = this.rotationalCollision(s, p, SIDE_EDGE, tp, tp);
+    else damage = this.linearCollision(s, p, SIDE_EDGE, tp, commandPhase ? TOK_NONE : opposite(tp), step);
     this.moved[p] = TOK_NONE;
-    if (this.k.log) this.k.log.push(EV_COLLISION, p, EDGE, commandPhase ? COLLISION_COMMAND : rotational ? COLLISION_ROTATIONAL : COLLISION_LINEAR, damage, step + 1);
+    if (this.k.log) this.k.log.push(EV_COLLISION, p, SIDE_EDGE, commandPhase ? COLLISION_COMMAND : rotational ? COLLISION_ROTATIONAL : COLLISION_LINEAR, damage, step + 1);
     this.collisionDamage(s, p, mask, damage);
     s.stats[p * STAT_SIZE + ST_COLLISIONS]++;
     s.stats[p * STAT_SIZE + ST_EDGE_COLLISIONS]++;
@@ -575,7 +578,7 @@ export class Movement {
     const withRot = rules.rotationalOnTrack;
     let len = this.sequence(s, first, skipF, tr, withRot);
     let ns: number;
-    if (second === EDGE) {
+    if (second === SIDE_EDGE) {
       // The edge mirrors the ship: as many inward tokens as the ship's mat holds.
       const size = matSize(s, first) + (this.commandToken !== TOK_NONE ? 1 : 0);
       const inward = opposite(tf === TOK_NONE || tf >= TOK_CW ? this.commandToken : tf);
@@ -586,11 +589,11 @@ export class Movement {
     }
     // The colliding tokens leave the mats with everything else; all return to the supply.
     this.emptyMat(s, first, !withRot);
-    if (second !== EDGE) this.emptyMat(s, second, !withRot);
+    if (second !== SIDE_EDGE) this.emptyMat(s, second, !withRot);
     if (!withRot) {
       // Rotational tokens stayed on the mats; a colliding one still leaves to be swapped.
       if (tf >= TOK_CW) this.dropRotation(s, first, tf);
-      if (second !== EDGE && ts >= TOK_CW) this.dropRotation(s, second, ts);
+      if (second !== SIDE_EDGE && ts >= TOK_CW) this.dropRotation(s, second, ts);
     }
     // Step 2. Every code on the track and in seqB is a token code 0..7 (CANCELS, MODIFIES).
     const seqB = this.seqB;
@@ -613,11 +616,11 @@ export class Movement {
       } else if (len < TRACK_CAP) tr[len++] = t;
     }
     let remaining = tf === TOK_NONE ? 0 : 1;
-    if (ts !== TOK_NONE && (second !== EDGE || rules.edgeTokenCounts)) remaining++;
+    if (ts !== TOK_NONE && (second !== SIDE_EDGE || rules.edgeTokenCounts)) remaining++;
     // Step 4: swap the colliding tokens into slot 1. A transfer the receiver cannot take
     // does not happen: the giver keeps its token (rules/003).
-    if (ts !== TOK_NONE && !gainToken(s, first, ts) && second !== EDGE) gainToken(s, second, ts);
-    if (tf !== TOK_NONE && second !== EDGE && !gainToken(s, second, tf)) gainToken(s, first, tf);
+    if (ts !== TOK_NONE && !gainToken(s, first, ts) && second !== SIDE_EDGE) gainToken(s, second, ts);
+    if (tf !== TOK_NONE && second !== SIDE_EDGE && !gainToken(s, second, tf)) gainToken(s, first, tf);
     // Step 5: each matching pair on the track gives one token to each side. pairCount is all
     // zero here: each count is zeroed as it is read.
     const pc = this.pairCount;
@@ -629,7 +632,7 @@ export class Movement {
       if (pairs === 0) continue;
       for (let x = 0; x < pairs; x++) {
         gainToken(s, first, code);
-        if (second !== EDGE) gainToken(s, second, code);
+        if (second !== SIDE_EDGE) gainToken(s, second, code);
       }
     }
     return removed + remaining;
@@ -647,12 +650,12 @@ export class Movement {
       this.dropRotation(s, a, ta);
       damage++;
     }
-    if (b !== EDGE && tb !== TOK_NONE) {
+    if (b !== SIDE_EDGE && tb !== TOK_NONE) {
       this.dropRotation(s, b, tb);
       damage++;
-    } else if (b === EDGE && this.k.t.rules.edgeTokenCounts) damage++;
+    } else if (b === SIDE_EDGE && this.k.t.rules.edgeTokenCounts) damage++;
     // The flipped token of ta goes to b, and of tb to a.
-    if (ta !== TOK_NONE && b !== EDGE) damage += this.receiveRotation(s, b, ta === TOK_CW ? TOK_CW + 1 : TOK_CW, a, ta);
+    if (ta !== TOK_NONE && b !== SIDE_EDGE) damage += this.receiveRotation(s, b, ta === TOK_CW ? TOK_CW + 1 : TOK_CW, a, ta);
     if (tb !== TOK_NONE) damage += this.receiveRotation(s, a, tb === TOK_CW ? TOK_CW + 1 : TOK_CW, b, tb);
     return damage;
   }
@@ -683,7 +686,7 @@ export class Movement {
         return 1;
       }
     }
-    if (!gainToken(s, p, t) && giver !== EDGE) gainToken(s, giver, given);
+    if (!gainToken(s, p, t) && giver !== SIDE_EDGE) gainToken(s, giver, given);
     return 0;
   }
 
