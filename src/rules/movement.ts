@@ -158,6 +158,8 @@ export class Movement {
   private readonly moved = new Int8Array(MAX_PLAYERS);
   /** Bitmask of each ship's sections overlapping in the current collision. */
   private readonly secMask = new Int32Array(MAX_PLAYERS + 1);
+  /** Each ship's sections off the board, as resolveOverlaps found them for edgeCollision. */
+  private readonly offMask = new Int32Array(MAX_PLAYERS);
   private readonly track = new Int8Array(TRACK_CAP);
   private readonly seqB = new Int8Array(8);
   private readonly pairCount = new Int8Array(8);
@@ -263,18 +265,23 @@ export class Movement {
    * are OR-ed into them (maskA[a] for a, maskB[b] for b).
    */
   shipsOverlap(s: GameState, a: number, b: number, maskA: Int32Array | null, maskB: Int32Array | null): boolean {
-    const reach = this.pairReach;
-    // a's centre relative to b's: too far apart for the hulls to meet?
-    const cq = s.shipQ[a] - s.shipQ[b];
-    const cr = s.shipR[a] - s.shipR[b];
-    if (cq < -reach || cq > reach || cr < -reach || cr > reach) return false;
-    const d = this.pairD;
-    const pair = s.faction[a] * this.factionCount + s.faction[b];
-    const v = this.pairGrid[((((pair * 6 + s.facing[a]) * 6 + s.facing[b]) * d + cr + reach) * d + cq + reach)];
+    const v = this.overlap(s, a, b);
     if (v === 0) return false;
     if (maskA) maskA[a] |= v & 0xff;
     if (maskB) maskB[b] |= v >> 8;
     return true;
+  }
+
+  /** a's sections sharing a hex with b | b's such sections << 8 (0: the hulls share none). */
+  private overlap(s: GameState, a: number, b: number): number {
+    const reach = this.pairReach;
+    // a's centre relative to b's: too far apart for the hulls to meet?
+    const cq = s.shipQ[a] - s.shipQ[b];
+    const cr = s.shipR[a] - s.shipR[b];
+    if (cq < -reach || cq > reach || cr < -reach || cr > reach) return 0;
+    const d = this.pairD;
+    const pair = s.faction[a] * this.factionCount + s.faction[b];
+    return this.pairGrid[((((pair * 6 + s.facing[a]) * 6 + s.facing[b]) * d + cr + reach) * d + cq + reach)];
   }
 
   /** Largest hex distance of a hex of p's hull from its centre. */
@@ -402,21 +409,24 @@ export class Movement {
       // reads once rather than at every turn.
       let fa = -1;
       let fb = -1;
+      let fv = 0;
       // The last ship has no later one to pair with.
       for (let a = 0; a < n - 1 && fa < 0; a++) {
         if (!alive[a]) continue;
         const stillA = moved[a] === TOK_NONE;
         for (let b = a + 1; b < n; b++) {
           if (!alive[b] || (stillA && moved[b] === TOK_NONE)) continue;
-          if (this.shipsOverlap(s, a, b, null, null)) {
+          const v = this.overlap(s, a, b);
+          if (v !== 0) {
             fa = a;
             fb = b;
+            fv = v;
             break;
           }
         }
       }
       if (fa >= 0) {
-        this.shipCollision(s, fa, fb, step);
+        this.shipCollision(s, fa, fb, fv, step);
         hit = true;
         continue;
       }
@@ -424,15 +434,18 @@ export class Movement {
       let still = 0;
       for (let p = 0; p < n; p++) {
         if (moved[p] === TOK_NONE || !alive[p]) continue;
-        if (this.edgeSections(s, p) !== 0) off |= 1 << p;
-        else still |= 1 << p;
+        const sections = this.edgeSections(s, p);
+        if (sections !== 0) {
+          off |= 1 << p;
+          this.offMask[p] = sections;
+        } else still |= 1 << p;
       }
       if (off === 0) {
         movers = still;
         break;
       }
       // Each ship's edge test reads only its own place, which undoing another does not change.
-      for (let p = 0; off !== 0; p++, off >>= 1) if ((off & 1) !== 0) this.edgeCollision(s, p, step, false);
+      for (let p = 0; off !== 0; p++, off >>= 1) if ((off & 1) !== 0) this.edgeCollision(s, p, this.offMask[p], step, false);
       hit = true;
     }
     // 12, small tokens: only a ship still moved can be over one (see overrunTokens).
@@ -459,11 +472,11 @@ export class Movement {
     return a;
   }
 
-  private shipCollision(s: GameState, a: number, b: number, step: number): void {
+  /** Ships a and b overlap, in the sections of `overlap` (found by resolveOverlaps, not looked up again). */
+  private shipCollision(s: GameState, a: number, b: number, overlap: number, step: number): void {
     const sm = this.secMask;
-    sm[a] = 0;
-    sm[b] = 0;
-    this.shipsOverlap(s, a, b, sm, sm);
+    sm[a] = overlap & 0xff;
+    sm[b] = overlap >> 8;
     const ta = this.moved[a];
     const tb = this.moved[b];
     // A ship that did not move is where it was.
@@ -491,8 +504,8 @@ export class Movement {
     st[b * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtA;
   }
 
-  private edgeCollision(s: GameState, p: number, step: number, commandPhase: boolean): void {
-    const mask = this.edgeSections(s, p);
+  /** p's move put `mask`, its sections off the board (edgeSections, found by the caller), over the edge. */
+  private edgeCollision(s: GameState, p: number, mask: number, step: number, commandPhase: boolean): void {
     const tp = this.moved[p];
     this.undo(s, p);
     let damage: number;
@@ -707,15 +720,21 @@ export class Movement {
     this.moved[p] = dir;
     s.shipQ[p] += DQ[dir];
     s.shipR[p] += DR[dir];
-    // The first live ship p now overlaps, found once for resolveCommandCollision (-1: none).
+    // The first live ship p now overlaps and the sections that do (-1: none), or else p's
+    // sections off the board: found once, for resolveCommandCollision too.
     let other = -1;
+    let sections = 0;
+    let off = 0;
     for (let o = 0; o < n; o++) {
-      if (o !== p && s.alive[o] && this.shipsOverlap(s, p, o, null, null)) {
+      if (o === p || !s.alive[o]) continue;
+      sections = this.overlap(s, p, o);
+      if (sections !== 0) {
         other = o;
         break;
       }
     }
-    if (other < 0 && this.edgeSections(s, p) === 0) {
+    if (other < 0) off = this.edgeSections(s, p);
+    if (other < 0 && off === 0) {
       const result = thrust(s, p, dir);
       if (log) log.push(EV_POWER, p, dir, result);
       this.overrunTokens(s, 1 << p);
@@ -732,7 +751,7 @@ export class Movement {
         for (let i = 0; i < LIN_SLOTS; i++) s.lin[p * LIN_SLOTS + i] = this.savedLin[i];
       }
       this.commandToken = dir;
-      this.resolveCommandCollision(s, p, dir, other);
+      this.resolveCommandCollision(s, p, dir, other, other >= 0 ? sections : off);
       this.commandToken = TOK_NONE;
       // The collision undid p's move: nothing moved, so no token is overrun (overrunTokens).
     }
@@ -740,16 +759,16 @@ export class Movement {
   }
 
   /**
-   * p's command move overlaps ship o, the first live one it does, or (o = -1) only the
-   * board edge: the ship collision comes first.
+   * p's command move overlaps ship o, the first live one it does, in the sections of
+   * `overlap` (pairGrid), or (o = -1) only the board edge, with p's sections `overlap` off
+   * it: the ship collision comes first.
    */
-  private resolveCommandCollision(s: GameState, p: number, dir: number, o: number): void {
+  private resolveCommandCollision(s: GameState, p: number, dir: number, o: number, overlap: number): void {
     // The mover's colliding token is `dir` in its own slot (skip index = beyond the mat).
     if (o >= 0) {
       const sm = this.secMask;
-      sm[p] = 0;
-      sm[o] = 0;
-      this.shipsOverlap(s, p, o, sm, sm);
+      sm[p] = overlap & 0xff;
+      sm[o] = overlap >> 8;
       this.undo(s, p);
       const damage = this.linearCollision(s, p, o, dir, TOK_NONE, 99);
       if (this.k.log) this.k.log.push(EV_COLLISION, p, o, COLLISION_COMMAND, damage, 0);
@@ -761,7 +780,7 @@ export class Movement {
       s.stats[o * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtP;
       s.stats[p * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtO;
       s.stats[o * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtP;
-    } else this.edgeCollision(s, p, 99, true);
+    } else this.edgeCollision(s, p, overlap, 99, true);
   }
 
   // ------------------------------------------------------------------ small tokens (12)
