@@ -145,6 +145,11 @@ export class Corvettes {
     }
   }
 
+  /** Index of p's corvette in `slot` into corvAgility and corvSpeed. */
+  private cardIndex(s: GameState, p: number, slot: number): number {
+    return s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+  }
+
   /** The corvette card behind p's slot. */
   card(s: GameState, p: number, slot: number) {
     return this.k.faction(s, p).corvettes[s.loadout[p * 8 + LO_CORVETTES + slot]];
@@ -292,7 +297,7 @@ export class Corvettes {
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
       const i = s.corvTok[p * CORVETTES + slot];
-      const c = s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+      const c = this.cardIndex(s, p, slot);
       const agility = this.corvAgility[c];
       const speed = this.corvSpeed[c];
       // Every hex of every path is within `speed` of the start: only hulls that close can
@@ -336,7 +341,7 @@ export class Corvettes {
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
       const i = s.corvTok[p * CORVETTES + slot];
-      const c = s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+      const c = this.cardIndex(s, p, slot);
       const agility = this.corvAgility[c];
       if (this.corvSpeed[c] < 1) continue;
       const q0 = s.tokQ[i];
@@ -362,7 +367,7 @@ export class Corvettes {
     decodeMove(a, this.mv);
     const slot = this.mv[0];
     if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) return false;
-    const c = s.faction[p] * this.corvCards + s.loadout[p * 8 + LO_CORVETTES + slot];
+    const c = this.cardIndex(s, p, slot);
     const agility = this.corvAgility[c];
     const before = this.mv[1];
     const hexes = this.mv[2];
