@@ -105,9 +105,24 @@ const ALL_PLAYERS = (1 << MAX_PLAYERS) - 1;
  * MAX_COOLDOWN, below LOC_TRACK + 128, so no byte carries into the next.
  */
 const BYTE_ONES = 0x01010101;
-const TOP_BITS = 0x80808080 | 0;
 const TRACK_TOP = (128 - LOC_TRACK) * BYTE_ONES;
 const PAST_READY_TOP = (128 - LOC_TRACK - 1) * BYTE_ONES;
+
+/** 1 in each byte of a word of card locations that holds a card on the track (LOC_TRACK or more), else 0. */
+function onTrackBytes(x: number): number {
+  return (((x + TRACK_TOP) | 0) >>> 7) & BYTE_ONES;
+}
+
+/**
+ * The cooldown step (7.4) on a word of four card locations: a card past Ready moves one
+ * space down, a card on Ready returns to the hand (LOC_HAND, 0), any other stays; no byte
+ * borrows from the next.
+ */
+export function coolCardWord(x: number): number {
+  const onTrack = onTrackBytes(x);
+  const pastReady = (((x + PAST_READY_TOP) | 0) >>> 7) & BYTE_ONES;
+  return (x - pastReady - LOC_TRACK * (onTrack ^ pastReady)) | 0;
+}
 /** The loadout entry naming the component card whose tie-breaker a command uses (7.3); -1: the command card's own. */
 const TIE_FIELD = Int8Array.of(LO_MAIN, LO_BROADSIDE, LO_BROADSIDE, LO_HANGAR, LO_PD, -1, -1, -1);
 /** What setup clears a state to before placing the ships: zeros, empty token slots, no commitments. */
@@ -1290,12 +1305,12 @@ export class Kernel {
     const g = s.g;
     if (g[G_SUB] === SUB_START) {
       g[G_SUB] = SUB_AWAIT;
-      // 10.1.5: the answers are the cards on the track and none (legal): asked when any card
-      // is on the track, seen in p's two words of card locations (cooldownPhase says how)
-      // without listing them; with none, none is the only answer.
+      // 10.1.5: the answers are the cards on the track and none (legal): asked, without
+      // listing them, when p's two words of card locations show one on the track
+      // (onTrackBytes); with none, none is the only answer.
       const words = s.cardLoc32;
       const w = p * (CARDS >> 2);
-      if ((((words[w] + TRACK_TOP) | (words[w + 1] + TRACK_TOP)) & TOP_BITS) !== 0) {
+      if ((onTrackBytes(words[w]) | onTrackBytes(words[w + 1])) !== 0) {
         this.askUnlisted(s, p, D_VENT);
         return false;
       }
@@ -1782,14 +1797,12 @@ export class Kernel {
     if (log !== null)
       for (let p = 0; p < n; p++) for (let c = 0; c < CARDS; c++) if (cardLoc[p * CARDS + c] === LOC_TRACK) log.push(EV_COOLDOWN, p, c);
     // 7.4: every card on the track moves one space down; a card on Ready goes to the hand.
-    // Four cards a word (TRACK_TOP says how): a location past Ready loses one, one on Ready
-    // loses LOC_TRACK (to LOC_HAND), the rest are kept, and no byte borrows from the next.
+    // Four cards a word (coolCardWord).
     const words = s.cardLoc32;
     for (let w = 0, end = (n * CARDS) >> 2; w < end; w++) {
       const x = words[w];
-      const onTrack = (((x + TRACK_TOP) | 0) >>> 7) & BYTE_ONES;
-      const pastReady = (((x + PAST_READY_TOP) | 0) >>> 7) & BYTE_ONES;
-      if (onTrack !== 0) words[w] = x - pastReady - LOC_TRACK * (onTrack ^ pastReady);
+      const y = coolCardWord(x);
+      if (y !== x) words[w] = y;
     }
     for (let p = 0; p < n; p++) {
       engine[p] = -1;
