@@ -1016,11 +1016,9 @@ export class Kernel {
     // Arrays in locals: see startRound.
     const alive = s.alive;
     const committed = s.committed;
-    // Seat order (seatAt) from `first` on, the rule read once.
-    const first = this.rotateSeats === false ? 0 : g[G_INITIATIVE];
     let count = 0;
     for (let i = 0; i < n; i++) {
-      const p = first + i >= n ? first + i - n : first + i;
+      const p = this.seatAt(s, i);
       if (!alive[p] || committed[p * 2 + slot] < 0) continue;
       // Insertion by (priority, tie-breaker); equal keys keep seat order (7.3).
       let j = count;
