@@ -1115,7 +1115,7 @@ export function planScore(q: number, r: number, f: number, m: Int8Array): number
   let best = -1e9;
   const x = SHARE_ === false ? -1 : expSlot(q, r, f, m, EXP_SECOND);
   const mats = EXP_MATS;
-  if (x >= 0 && EXP_STAMP[x] === MOVE_GEN[0] && EXP_N[x] >= 0) {
+  if (x >= 0 && EXP_STAMP[x] === MOVE_GEN[0]) {
     // Listed by an earlier style: the same settings' mats and moves, in the same order.
     for (let o = x * 10, end = o + EXP_N[x]; o < end; o++) {
       const flags = EXP_FLAGS[o];
@@ -1172,21 +1172,24 @@ function secondRound(q2: number, r2: number, f2: number, m2: Int8Array, overrun:
  * stamp is the generation; per entry, up to ten settings' mats, end poses and move flags.
  */
 const EXP_SIZE = 256;
-const EXP_POSE = new Int32Array(EXP_SIZE);
-const EXP_MAT = new Int32Array(EXP_SIZE);
-const EXP_SUP = new Int32Array(EXP_SIZE);
-const EXP_STAMP = new Int32Array(EXP_SIZE);
-const EXP_N = new Int8Array(EXP_SIZE);
-const EXP_Q = new Int32Array(EXP_SIZE * 10);
-const EXP_R = new Int32Array(EXP_SIZE * 10);
-const EXP_F = new Int8Array(EXP_SIZE * 10);
-const EXP_FLAGS = new Int8Array(EXP_SIZE * 10);
-const EXP_OVER = new Float64Array(EXP_SIZE * 10);
+/** One more entry, never hashed to: planEngine's list when nothing is shared. */
+const EXP_SCRATCH = EXP_SIZE;
+const EXP_ENTRIES = EXP_SIZE + 1;
+const EXP_POSE = new Int32Array(EXP_ENTRIES);
+const EXP_MAT = new Int32Array(EXP_ENTRIES);
+const EXP_SUP = new Int32Array(EXP_ENTRIES);
+const EXP_STAMP = new Int32Array(EXP_ENTRIES);
+const EXP_N = new Int8Array(EXP_ENTRIES);
+const EXP_Q = new Int32Array(EXP_ENTRIES * 10);
+const EXP_R = new Int32Array(EXP_ENTRIES * 10);
+const EXP_F = new Int8Array(EXP_ENTRIES * 10);
+const EXP_FLAGS = new Int8Array(EXP_ENTRIES * 10);
+const EXP_OVER = new Float64Array(EXP_ENTRIES * 10);
 /** The engine setting of each kept first-round move (planEngine). */
-const EXP_E = new Int8Array(EXP_SIZE * 10);
-const EXP_M_BUFFER = new ArrayBuffer(EXP_SIZE * 10 * M_SIZE);
+const EXP_E = new Int8Array(EXP_ENTRIES * 10);
+const EXP_M_BUFFER = new ArrayBuffer(EXP_ENTRIES * 10 * M_SIZE);
 /** Each entry's mats, one view of M_SIZE bytes per setting kept. */
-const EXP_MATS: Int8Array[] = Array.from({ length: EXP_SIZE * 10 }, (_, i) => new Int8Array(EXP_M_BUFFER, i * M_SIZE, M_SIZE));
+const EXP_MATS: Int8Array[] = Array.from({ length: EXP_ENTRIES * 10 }, (_, i) => new Int8Array(EXP_M_BUFFER, i * M_SIZE, M_SIZE));
 
 /** Keep tryEngine's last move (where it ends, whether it met the edge or the enemy, what it ran over) in entry o. */
 function keepMove(o: number): void {
@@ -1239,51 +1242,36 @@ export function planEngine(): void {
   matLoad(ME, M0_);
   let bestScore = -1e18;
   let bestE = ENGINE_NONE;
-  // The first round's settings, mats and moves are the style-free part, kept like
-  // planScore's second rounds (EXP_FIRST) while the styles share their work.
-  const x = SHARE_ === false ? -1 : expSlot(q0, r0, f0, M0_, EXP_FIRST);
+  // The first round's settings, mats and moves are the style-free part: listed into an
+  // entry, kept like planScore's second rounds (EXP_FIRST) while the styles share their
+  // work, else the scratch entry; then each is scored. Filled and stamped before scoring,
+  // so planScore's lists, made meanwhile, keep off it.
+  const kept = SHARE_ === false ? -1 : expSlot(q0, r0, f0, M0_, EXP_FIRST);
+  const x = kept >= 0 ? kept : EXP_SCRATCH;
   const gen = MOVE_GEN[0];
   const mats = EXP_MATS;
-  if (x >= 0 && EXP_STAMP[x] === gen && EXP_N[x] >= 0) {
-    for (let o = x * 10, end = o + EXP_N[x]; o < end; o++) {
-      const flags = EXP_FLAGS[o];
-      const score = planScore(EXP_Q[o], EXP_R[o], EXP_F[o], mats[o]);
-      const v = afterMove(score, EXP_OVER[o], (flags & 1) !== 0, (flags & 2) !== 0, 1);
-      if (v > bestScore) {
-        bestScore = v;
-        bestE = EXP_E[o];
-        NUM_[PLAN_SCORE_] = score;
-      }
-    }
-  } else {
-    if (x >= 0) {
-      // Live (so planScore's lists, made meanwhile, keep off it) but not filled yet.
-      EXP_STAMP[x] = gen;
-      EXP_N[x] = -1;
-    }
+  if (x === EXP_SCRATCH || EXP_STAMP[x] !== gen) {
     let seen = 0;
     for (let i = 0; i < 10; i++) {
       const e = engineSetting(i);
-      const into = x >= 0 ? mats[x * 10 + seen] : M1_;
-      if (!tryEngine(e, q0, r0, f0, M0_, into, SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
-      if (x >= 0) {
-        keepMove(x * 10 + seen);
-        EXP_E[x * 10 + seen] = e;
-      }
+      const o = x * 10 + seen;
+      if (!tryEngine(e, q0, r0, f0, M0_, mats[o], SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
+      keepMove(o);
+      EXP_E[o] = e;
       seen++;
-      // planScore simulates moves of its own: keep this one's outcome first.
-      const edge = simEdge;
-      const ship = simShip;
-      const overrun = simOverrun;
-      const score = planScore(simQ, simR, simF, into);
-      const v = afterMove(score, overrun, edge, ship, 1);
-      if (v > bestScore) {
-        bestScore = v;
-        bestE = e;
-        NUM_[PLAN_SCORE_] = score;
-      }
     }
-    if (x >= 0) EXP_N[x] = seen;
+    EXP_N[x] = seen;
+    EXP_STAMP[x] = gen;
+  }
+  for (let o = x * 10, end = o + EXP_N[x]; o < end; o++) {
+    const flags = EXP_FLAGS[o];
+    const score = planScore(EXP_Q[o], EXP_R[o], EXP_F[o], mats[o]);
+    const v = afterMove(score, EXP_OVER[o], (flags & 1) !== 0, (flags & 2) !== 0, 1);
+    if (v > bestScore) {
+      bestScore = v;
+      bestE = EXP_E[o];
+      NUM_[PLAN_SCORE_] = score;
+    }
   }
   matCopy(M0_, PLAN_M_);
   matEngine(PLAN_M_, bestE, f0);
