@@ -1766,15 +1766,14 @@ export class Kernel {
           if (g[G_ACT_LEFT] <= 0) return this.finishCommand(s, p, 0);
           // Asked unless passing is the only answer. The moves (a long list) are listed only
           // if someone asks for the list; an answer is checked by decoding it (isLegal).
+          if (this.canActivate(s, p)) {
+            this.askUnlisted(s, p, D_ACTIVATE);
+            return false;
+          }
           g[G_DECISION] = D_ACTIVATE;
           this.askedVersion = -1;
-          if (!this.canActivate(s, p)) {
-            this.apply(s, p, ACT_PASS);
-            break;
-          }
-          g[G_PENDING] = 1 << p;
-          s.touch();
-          return false;
+          this.apply(s, p, ACT_PASS);
+          break;
         default:
           return false;
       }
