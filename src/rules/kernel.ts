@@ -1798,8 +1798,7 @@ export class Kernel {
     const words = s.cardLoc32;
     for (let w = 0, end = (n * CARDS) >> 2; w < end; w++) {
       const x = words[w];
-      const y = coolCardWord(x);
-      if (y !== x) words[w] = y;
+      if (onTrackBytes(x) !== 0) words[w] = coolCardWord(x);
     }
     for (let p = 0; p < n; p++) {
       engine[p] = -1;
