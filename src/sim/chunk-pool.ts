@@ -4,6 +4,8 @@
  * SharedArrayBuffer, allocated when the pool starts and reused chunk after chunk.
  *
  * Why: a task is then three numbers, and no chunk allocates, clones or transfers a buffer.
+ * Each worker holds its next chunk as it plays one (concurrentTasksPerWorker), so it never
+ * waits for the main thread between chunks.
  * Per-chunk transferred buffers (288 kB for 250 matches) were external memory to both
  * isolates: the main thread's collector marked about three times a second, on helper threads
  * taking the cores the workers need (--trace-incremental-marking, 2026-11-22; with slots, no
@@ -41,7 +43,16 @@ export class ChunkPool {
       maxThreads: workers,
       execArgv: [],
       workerData,
+      // A worker is given its share of the slots' chunks at once: the next one waits in the
+      // worker's own port, not in piscina's queue, so the worker starts it without a round
+      // trip through the main thread (which then competes for the cores).
+      concurrentTasksPerWorker: Math.ceil(slots / workers),
     });
+  }
+
+  /** Chunks waiting in piscina's queue rather than in a worker (0 while the workers hold every slot's chunk). */
+  get queued(): number {
+    return this.pool.queueSize;
   }
 
   /** Slots not in use. */

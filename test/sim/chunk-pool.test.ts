@@ -48,6 +48,15 @@ describe('chunk pool (issue 4)', () => {
     expect(pool.idle).toBe(4);
   });
 
+  it('hands every in-flight chunk to a worker at once: none waits in the main thread', async () => {
+    const warm = await Promise.all([0, 1].map((k) => pool.run(k * CHUNK, k * CHUNK + 1)));
+    for (const r of warm) pool.release(r);
+    const running = [0, 1, 2, 3].map((k) => pool.run(k * CHUNK, k * CHUNK + CHUNK));
+    const queued = pool.queued;
+    for (const r of await Promise.all(running)) pool.release(r);
+    expect(queued).toBe(0);
+  });
+
   it('gives the records of the same matches played in this thread, in every slot, reused', async () => {
     const chunks = [[0, 5], [5, 10], [10, 15], [15, 20], [20, 23], [23, 28]];
     const got: Int32Array[] = [];
