@@ -10,13 +10,14 @@
  *   wall time from a run but not CPU time, so the CPU figure is the steadier "per core";
  * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up, timed
  *   alternately REPS times each (throughput, ratio of the medians), with the cores the
- *   process actually got (CPU seconds per wall second) and matches per CPU-second;
+ *   process actually got (CPU seconds per wall second), the share the hypervisor stole
+ *   meanwhile, and matches per CPU-second;
  * - the load average before the run, so a figure can be read against what else ran;
  * - steady state: heap after a forced GC at 2,000 matches and again at 20,000 (growth);
  * - GC: share of wall time spent in garbage collection during the kernel run.
  * Targets: 10,000 scripted matches/s/core, 2 workers >= 1.8x one, no heap growth, GC < 5%.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -176,12 +177,31 @@ async function startPool(threads: number) {
  */
 const POOL_CHUNK = 250;
 
-/** One timed run of `chunks` chunks of POOL_CHUNK matches: wall and process CPU seconds. */
+/**
+ * Seconds the hypervisor ran something else on this machine's CPUs while they had work
+ * (steal, summed over CPUs, from /proc/stat in 10 ms ticks); null where there is no
+ * /proc/stat. Stolen time counts as no thread's CPU time, so it is part of the gap between
+ * the cores the pool got and the cores it has.
+ */
+function stealSeconds(): number | null {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    return Number(cpu[8]) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** One timed run of `chunks` chunks of POOL_CHUNK matches: wall, process CPU and stolen seconds. */
 async function poolRun(p: Awaited<ReturnType<typeof startPool>>, chunks: number, from: number) {
+  const s0 = stealSeconds();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await playChunks(p.pool, from, chunks, POOL_CHUNK);
-  return { seconds: (performance.now() - t0) / 1000, cpuSeconds: cpuSince(c0) };
+  const seconds = (performance.now() - t0) / 1000;
+  const cpuSeconds = cpuSince(c0);
+  const s1 = stealSeconds();
+  return { seconds, cpuSeconds, stealSeconds: s0 === null || s1 === null ? null : s1 - s0 };
 }
 
 
@@ -189,7 +209,7 @@ async function poolRun(p: Awaited<ReturnType<typeof startPool>>, chunks: number,
 async function workerRuns() {
   const pools = [await startPool(1), await startPool(2)];
   const chunks = Math.round(48 * scale); // per timed run: 12,000 matches, about 0.7 s on two workers
-  const runs = pools.map(() => [] as { seconds: number; cpuSeconds: number }[]);
+  const runs = pools.map(() => [] as Awaited<ReturnType<typeof poolRun>>[]);
   for (let rep = 0; rep < REPS; rep++)
     for (let w = 0; w < pools.length; w++) runs[w].push(await poolRun(pools[w], chunks, 10_000 + (rep * pools.length + w) * chunks * POOL_CHUNK));
   for (const p of pools) await p.pool.destroy();
@@ -201,6 +221,10 @@ async function workerRuns() {
     perWallSecond: spread(runs[w].map((r) => per / r.seconds)),
     perCpuSecond: spread(runs[w].map((r) => per / r.cpuSeconds)),
     coresUsed: median(runs[w].map((r) => r.cpuSeconds / r.seconds)),
+    /** Stolen share of the machine's CPU time over the timed runs (null: not readable). */
+    stealShare: runs[w].some((r) => r.stealSeconds === null)
+      ? null
+      : runs[w].reduce((a, r) => a + r.stealSeconds!, 0) / (availableParallelism() * runs[w].reduce((a, r) => a + r.seconds, 0)),
   }));
 }
 
@@ -226,7 +250,8 @@ const lines = [
     ? `heap after GC: ${heap.heapEarly} bytes at ${heap.matchesEarly} matches, ${heap.heapLate} at ${heap.matchesLate} (growth ${heap.growthBytes} bytes)  [target: no growth with matches: ${verdict(heap.growthBytes < 1 << 20)}]`
     : 'heap growth: run with node --expose-gc (npm run bench does)',
   `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, timed alternately): 1 worker ${rate(w1.perWallSecond)} matches/s, 2 workers ${rate(w2.perWallSecond)} matches/s, ratio ${scaling.toFixed(2)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
-  `  cores the process got: ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)`,
+  `  cores the process got: ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)` +
+    (w2.stealShare === null ? '' : `; the hypervisor took ${(100 * w1.stealShare!).toFixed(1)}% and ${(100 * w2.stealShare).toFixed(1)}% of the machine's ${availableParallelism()} CPUs (steal)`),
 ];
 console.log(lines.join('\n'));
 const outDir = join(repoRoot(), 'results', 'bench');
