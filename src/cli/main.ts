@@ -24,7 +24,7 @@ import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
 import type { Plan } from '../sim/plan.js';
 import { writeReport } from '../report/findings.js';
 import { liveTable } from '../report/tournament.js';
-import { runBatch } from '../sim/batch.js';
+import { runBatch, RunFailure } from '../sim/batch.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
 import type { Summary } from '../analysis/summary.js';
 
@@ -277,6 +277,10 @@ async function main(): Promise<void> {
     if (e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError) {
       console.error(`stareater: ${e.message}`);
       process.exit(2);
+    }
+    if (e instanceof RunFailure) {
+      console.error(`stareater: ${e.message}`);
+      process.exit(1);
     }
     if (e instanceof Error && /^unknown bot/.test(e.message)) {
       console.error(`stareater: ${e.message}`);

@@ -12,6 +12,9 @@
  * - Ctrl-C (or an AbortSignal) stops feeding and cancels pending chunks; finished matches
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
+ * - A chunk that fails (its worker thread died, say) stops the run the same way (design
+ *   section 7: a crashed worker loses no finished results), and the run then throws a
+ *   RunFailure naming the chunk's matches, where the finished ones are and how to resume.
  */
 import { mkdirSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -94,6 +97,9 @@ interface Checkpoint {
   outliers: OutlierState;
 }
 
+/** A run stopped by a failed chunk, after keeping its finished matches (see the header). */
+export class RunFailure extends Error {}
+
 export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const ex = o.experiment;
   const prep: Prepared = await prepare(o.file, ex); // validates players, factions, bots before any thread starts
@@ -152,6 +158,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   let lastSave = performance.now();
   let lastTable = performance.now();
   let decision: SprtStatus | null = null;
+  /** The first failed chunk's error: no chunk is launched after it. */
+  let failure: unknown = null;
 
   const saveCheckpoint = () => {
     const cp: Checkpoint = { experiment: JSON.stringify(ex), total, chunk: ex.chunk, done: [...doneChunks].sort((x, y) => x - y), csvBytes, state: acc.toJSON(), outliers: outliers.toJSON() };
@@ -223,14 +231,16 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
         }
       },
       (e: unknown) => {
-        if (!abort.signal.aborted) throw e;
+        if (!abort.signal.aborted && failure === null) throw new RunFailure(`matches ${from}-${to - 1} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       },
     );
     inflight.add(p);
-    void p.finally(() => inflight.delete(p));
+    // Both ways, so that a failed chunk leaves no unhandled promise behind (the loop below
+    // takes its error from p itself).
+    const forget = () => void inflight.delete(p);
+    p.then(forget, forget);
   };
 
-  let failure: unknown = null;
   try {
     while (!abort.signal.aborted) {
       while (next < total && pool.idle > 0 && !abort.signal.aborted) launch();
@@ -239,8 +249,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     }
     await Promise.allSettled(inflight);
   } catch (e) {
+    // No new chunks; those in flight on sound workers finish and are kept (Ctrl-C still cancels them).
     failure = e;
-    abort.abort();
     await Promise.allSettled(inflight);
   } finally {
     if (o.handleSigint) process.off('SIGINT', onSigint);
@@ -307,6 +317,11 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       process.stderr.write(`report.html not written (${(e as Error).message}); the results are complete; rebuild it with: stareater report ${dir}\n`);
     }
   }
-  if (failure) throw failure;
+  if (failure) {
+    const rel = relative(process.cwd(), dir) || '.';
+    const message = failure instanceof Error ? failure.message : String(failure);
+    const next = compare ? 'a compare run starts again' : `continue with: stareater run ${relative(process.cwd(), resolve(o.file)) || o.file} --resume ${rel}`;
+    throw new RunFailure(`${message}. The run stopped; its ${done} finished matches are kept in ${rel}, with the summary marked incomplete (${next})`, { cause: failure });
+  }
   return { dir, complete, matches: done, seconds, summary, ratings };
 }

@@ -5,16 +5,17 @@
  * reported with file, place and expectation.
  */
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch } from '../../src/sim/batch.ts';
+import { runBatch, RunFailure } from '../../src/sim/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare, MatchPlayer } from '../../src/sim/play.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-batch-'));
+const fixtures = join(import.meta.dirname, '..', 'fixtures', 'bots');
 const base = {
   name: 'batch-test',
   scenario: 'duel',
@@ -79,6 +80,37 @@ describe('batch runs (issue 4)', () => {
     expect(s.n).toBe(r.matches);
     expect(sortedRows(r.dir)).toHaveLength(r.matches); // every finished match is in the CSV, whole
     expect(readdirSync(r.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('a worker thread that dies stops the run with its finished matches kept and a clear error, and the run resumes to the numbers of an uninterrupted run', async () => {
+    // crasher ends its worker thread in the 12th match that thread plays, unless `marker` exists (design 7).
+    const marker = join(dir, 'crash-marker');
+    const crash = { ...base, name: 'crash', chunk: 5, players: [base.players[0], { name: 'b', policy: join(fixtures, 'crasher.ts'), faction: 'lamais', params: { marker, after: 12 } }] };
+    const file = writeExperiment('crash', crash);
+    writeFileSync(marker, 'no crash in the uninterrupted run\n');
+    const whole = await runBatch({ ...loadExperiment(file), workers: 2, outDir: join(dir, 'crash-whole') });
+    expect(whole.complete).toBe(true);
+    rmSync(marker);
+    const out = join(dir, 'crash-part');
+    const failed = await runBatch({ ...loadExperiment(file), workers: 2, outDir: out }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failed).toBeInstanceOf(RunFailure);
+    const m = /^matches (\d+)-(\d+) failed: worker exited with code: 3\. The run stopped; its (\d+) finished matches are kept in (.+), with the summary marked incomplete \(continue with: stareater run .*crash\.yaml --resume (.+)\)$/.exec((failed as Error).message);
+    expect(m).not.toBeNull();
+    const kept = Number(m![3]);
+    // A chunk is launched only when a slot frees, so chunks had finished before the one that failed.
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(60);
+    expect(resolve(m![5])).toBe(out);
+    const s = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect([s.complete, s.matchesPlayed]).toEqual([false, kept]);
+    expect(sortedRows(out)).toHaveLength(kept);
+    const resumed = await runBatch({ ...loadExperiment(file), workers: 2, resume: out });
+    expect(resumed.complete).toBe(true);
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'summary.json'), 'utf8'));
+    expect(sortedRows(out)).toEqual(sortedRows(whole.dir));
   });
 
   it('a match replays alone from the experiment and its id, exactly as in matches.csv', async () => {
