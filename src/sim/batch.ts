@@ -12,9 +12,10 @@
  * - Ctrl-C (or an AbortSignal) stops feeding and cancels pending chunks; finished matches
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
- * - A chunk that fails (its worker thread died, say) stops the run the same way (design
- *   section 7: a crashed worker loses no finished results), and the run then throws a
- *   RunFailure naming the chunk's matches, where the finished ones are and how to resume.
+ * - A chunk that fails (its worker thread died, say) stops the feeding too, but the chunks
+ *   in flight on the other workers finish and are kept (design section 7: a crashed worker
+ *   loses no finished results); the summary and checkpoint are written as for Ctrl-C, then
+ *   a RunFailure names the chunk's matches, where the finished ones are and how to resume.
  */
 import { mkdirSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
