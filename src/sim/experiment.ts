@@ -52,8 +52,11 @@ export const ExperimentSchema = z.strictObject({
   workers: z.number().int().min(0).max(256).default(0),
   /** Rounds before a draw by limit (default: configs/rules.yaml). */
   roundLimit: z.number().int().min(1).optional(),
-  /** Matches per worker task. */
-  chunk: z.number().int().min(1).max(100_000).default(250),
+  /**
+   * Matches per worker task (default: batch.ts defaultChunk, a sixteenth of the run's
+   * matches, at most 250, so that a short run of slow matches still uses every core).
+   */
+  chunk: z.number().int().min(1).max(100_000).optional(),
   /**
    * The players (entrants): a policy with parameters, a faction and a loadout. For a
    * loadout-sweep they are the field the loadouts play against; for a stat-sweep the first

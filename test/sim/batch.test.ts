@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch, RunFailure } from '../../src/sim/batch.ts';
+import { runBatch, RunFailure, defaultChunk } from '../../src/sim/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare, MatchPlayer } from '../../src/sim/play.ts';
 import { ConfigError } from '../../src/content/errors.ts';
@@ -111,6 +111,26 @@ describe('batch runs (issue 4)', () => {
     expect(resumed.complete).toBe(true);
     expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(whole.dir, 'summary.json'), 'utf8'));
     expect(sortedRows(out)).toEqual(sortedRows(whole.dir));
+  });
+
+  it.each([
+    [1, 1],
+    [16, 1],
+    [17, 2],
+    [200, 13], // the mcts ladder: 16 chunks, not one on one worker
+    [4000, 250], // the default experiment
+    [1_000_000, 250],
+  ])('without a chunk in the file, a %i-match run goes in chunks of %i', (total, chunk) => {
+    expect(defaultChunk(total)).toBe(chunk);
+  });
+
+  it('a run without a chunk in the file is fed to the workers in sixteenths, each reported', async () => {
+    const { chunk: _, ...noChunk } = base;
+    const file = writeExperiment('no-chunk', { ...noChunk, matches: 32 });
+    let reports = 0;
+    const r = await runBatch({ ...loadExperiment(file), workers: 2, outDir: join(dir, 'no-chunk'), onProgress: () => reports++ });
+    expect(r.complete).toBe(true);
+    expect(reports).toBe(16);
   });
 
   it('a match replays alone from the experiment and its id, exactly as in matches.csv', async () => {
