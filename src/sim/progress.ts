@@ -22,6 +22,11 @@ export class Progress {
     } else this.bar = null;
   }
 
+  /** A rate as printed: one decimal below 10 matches/s (slow search bots), whole above. */
+  private static shown(rate: number): string {
+    return rate < 10 ? rate.toFixed(1) : rate.toFixed(0);
+  }
+
   private rate(done: number): number {
     const secs = (performance.now() - this.t0) / 1000;
     return secs > 0 ? done / secs : 0;
@@ -30,19 +35,19 @@ export class Progress {
   update(done: number): void {
     const rate = this.rate(done);
     if (this.bar) {
-      this.bar.update(done, { rate: rate.toFixed(0) });
+      this.bar.update(done, { rate: Progress.shown(rate) });
       return;
     }
     const now = performance.now();
     if (now - this.lastLine < 5000 && done < this.total) return;
     this.lastLine = now;
     const left = rate > 0 ? (this.total - done) / rate : 0;
-    process.stderr.write(`${done}/${this.total} matches (${((100 * done) / this.total).toFixed(0)}%), ${rate.toFixed(0)} matches/s, ${left.toFixed(0)} s left\n`);
+    process.stderr.write(`${done}/${this.total} matches (${((100 * done) / this.total).toFixed(0)}%), ${Progress.shown(rate)} matches/s, ${left.toFixed(0)} s left\n`);
   }
 
   stop(done: number): void {
     if (this.bar) {
-      this.bar.update(done, { rate: this.rate(done).toFixed(0) });
+      this.bar.update(done, { rate: Progress.shown(this.rate(done)) });
       this.bar.stop();
     } else if (done < this.total) process.stderr.write(`stopped at ${done}/${this.total} matches\n`);
   }
