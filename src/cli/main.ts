@@ -274,19 +274,12 @@ async function main(): Promise<void> {
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (e) {
-    if (e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError) {
-      console.error(`stareater: ${e.message}`);
-      process.exit(2);
-    }
-    if (e instanceof RunFailure) {
-      console.error(`stareater: ${e.message}`);
-      process.exit(1);
-    }
-    if (e instanceof Error && /^unknown bot/.test(e.message)) {
-      console.error(`stareater: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
+    // Bad input exits 2, a run that stopped on a failed chunk 1; anything else is a bug: its stack.
+    const badInput =
+      e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError || (e instanceof Error && /^unknown bot/.test(e.message));
+    if (!badInput && !(e instanceof RunFailure)) throw e;
+    console.error(`stareater: ${(e as Error).message}`);
+    process.exit(badInput ? 2 : 1);
   }
 }
 

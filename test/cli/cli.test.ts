@@ -1,6 +1,7 @@
 /**
  * The `stareater` command end to end (spawned as a user would run it): --help on every
- * command, reproducible matches from a seed, clear errors with exit code 2 on bad input.
+ * command, reproducible matches from a seed, clear errors with exit code 2 on bad input,
+ * exit code 1 and a resumable results folder when a worker thread dies.
  */
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -60,6 +61,23 @@ describe('stareater CLI', () => {
     const bad = run('report', tmpdir());
     expect(bad.code).not.toBe(0);
     expect(bad.err).toContain('expected a results folder with a summary.json');
+  });
+
+  it('a run whose worker thread dies exits 1 with what it kept and how to resume, and --resume finishes it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stareater-crash-'));
+    const file = join(dir, 'crash.yaml');
+    const crasher = join(root, 'test', 'fixtures', 'bots', 'crasher.ts');
+    writeFileSync(
+      file,
+      `name: crash\nscenario: duel\nmatches: 40\nchunk: 4\nplayers:\n  - { name: a, policy: rammer, faction: fpa }\n  - { name: b, policy: ${crasher}, faction: lamais, params: { marker: ${join(dir, 'marker')}, after: 9 } }\n`,
+    );
+    const out = join(dir, 'out');
+    const r = run('run', file, '--workers', '2', '--out', out, '--no-progress');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^stareater: matches \d+-\d+ failed: worker exited with code: 3\. The run stopped; its \d+ finished matches are kept in .*--resume /m);
+    const resumed = run('run', file, '--resume', out, '--no-progress');
+    expect(resumed.code).toBe(0);
+    expect(resumed.out).toMatch(/Done: 40 matches/);
   });
 
   it('validate accepts the shipped configs', () => {
