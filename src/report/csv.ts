@@ -182,6 +182,205 @@ export function matchRow(record: Int32Array, row: number, tables: Pick<GameTable
   return cells.map(formatCell);
 }
 
+/** '-' '0' ',' '\n' as bytes. */
+const MINUS = 45;
+const ZERO = 48;
+const COMMA = 44;
+const NEWLINE = 10;
+/** The longest int32 as text: "-2147483648". */
+const INT_BYTES = 11;
+
+/**
+ * matches.csv rows straight from a record chunk into bytes: the batch's main thread writes
+ * every match, so this is its hot path.
+ *
+ * Why not matchRow and toCsv there: a row is about 290 cells, and building them as strings
+ * for csv-stringify took about 63 microseconds a match (7 for matchRow; 2026-11-22, 250
+ * real records), as long as a worker takes to play one. The main thread then capped a run
+ * near 8,000 matches/s whatever the workers, and two workers ran slower than one. Here a
+ * number cell is written digit by digit, and a text cell (a name, an id, a loadout) is
+ * quoted by csv-stringify the first time it occurs and copied after that, from tables by
+ * player, faction, end and termination code, and loadout. The bytes equal
+ * toCsv(matchRow(...)) for every row (test/report/csv.test.ts), so matchRow stays the
+ * readable definition of a row.
+ */
+export class MatchCsvWriter {
+  private buf = Buffer.allocUnsafe(1 << 16);
+  private at = 0;
+  /** Quoted text cells by index: player names and policies, faction ids, end and termination names. */
+  private readonly names: (Uint8Array | undefined)[] = [];
+  private readonly policies: (Uint8Array | undefined)[] = [];
+  private readonly factionIds: (Uint8Array | undefined)[] = [];
+  private readonly ends: (Uint8Array | undefined)[] = [];
+  private readonly terminations: (Uint8Array | undefined)[] = [];
+  /** Loadout cells by faction and card indices (loadoutKey), so a row builds no string. */
+  private readonly loadouts = new Map<number, Uint8Array>();
+  /** Stat offsets of a seat's columns, in header order. */
+  private readonly fields: Int32Array;
+
+  constructor(
+    private readonly tables: Pick<GameTables, 'factions'>,
+    private readonly players: readonly ExperimentPlayer[],
+  ) {
+    this.fields = Int32Array.from(seatColumns(tables), (c) => c.field);
+  }
+
+  /** Rows [0, count) of a record chunk as matches.csv bytes: a view that the next call overwrites. */
+  rows(record: Int32Array, count: number): Buffer {
+    this.at = 0;
+    for (let i = 0; i < count; i++) this.row(record, i * RECORD_INTS);
+    return this.buf.subarray(0, this.at);
+  }
+
+  private row(r: Int32Array, o: number): void {
+    const p0 = r[o + R_PLAYER0];
+    const p1 = r[o + R_PLAYER1];
+    const f0 = r[o + R_FACTION0];
+    const f1 = r[o + R_FACTION1];
+    const winner = r[o + R_WINNER];
+    const status = r[o + R_STATUS];
+    const termination = r[o + R_TERMINATION];
+    this.int(r[o + R_ID]);
+    this.int(r[o + R_PAIR]);
+    this.int(r[o + R_GAME]);
+    this.int(r[o + R_SEED] >>> 0);
+    this.cell(this.names, p0, this.players[p0]?.name ?? `player${p0}`);
+    this.cell(this.names, p1, this.players[p1]?.name ?? `player${p1}`);
+    this.cell(this.policies, p0, this.players[p0]?.policy ?? '');
+    this.cell(this.policies, p1, this.players[p1]?.policy ?? '');
+    this.cell(this.factionIds, f0, this.tables.factions[f0]?.id ?? `faction${f0}`);
+    this.cell(this.factionIds, f1, this.tables.factions[f1]?.id ?? `faction${f1}`);
+    this.loadout(r, o + R_FACTION0, o + R_LOADOUT0);
+    this.loadout(r, o + R_FACTION1, o + R_LOADOUT1);
+    if (winner === 0 || winner === 1) {
+      const p = winner === 0 ? p0 : p1;
+      this.cell(this.names, p, this.players[p]?.name ?? `player${p}`);
+      this.int(winner);
+    } else {
+      this.empty();
+      this.empty();
+    }
+    this.cell(this.ends, status, endName(status));
+    this.cell(this.terminations, termination, TERM_NAMES[termination] ?? String(termination));
+    if (termination) this.int(r[o + R_FAULT_SEAT]);
+    else this.empty();
+    this.int(r[o + R_ROUNDS]);
+    this.stats(r, o + R_STATS0);
+    this.stats(r, o + R_STATS1);
+    this.buf[this.at - 1] = NEWLINE; // the last cell's comma
+  }
+
+  /** A seat's stat cells: most are one digit (usually 0), written in place; the rest by int(). */
+  private stats(r: Int32Array, base: number): void {
+    const fields = this.fields;
+    this.reserve(fields.length * (INT_BYTES + 1));
+    const buf = this.buf;
+    let at = this.at;
+    for (let f = 0; f < fields.length; f++) {
+      const v = r[base + fields[f]];
+      if (v >= 0 && v < 10) {
+        buf[at++] = ZERO + v;
+        buf[at++] = COMMA;
+      } else {
+        this.at = at;
+        this.int(v);
+        at = this.at;
+      }
+    }
+    this.at = at;
+  }
+
+  /** Room for n more bytes. */
+  private reserve(n: number): void {
+    if (this.at + n <= this.buf.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.at + n));
+    this.buf.copy(grown, 0, 0, this.at);
+    this.buf = grown;
+  }
+
+  /** An integer cell (int32, or a seed as uint32) and its comma. */
+  private int(v: number): void {
+    this.reserve(INT_BYTES + 1);
+    const buf = this.buf;
+    let at = this.at;
+    if (v < 0) {
+      buf[at++] = MINUS;
+      v = -v;
+    }
+    const start = at;
+    do {
+      const d = v % 10;
+      buf[at++] = ZERO + d;
+      v = (v - d) / 10;
+    } while (v > 0);
+    for (let a = start, b = at - 1; a < b; a++, b--) {
+      const t = buf[a];
+      buf[a] = buf[b];
+      buf[b] = t;
+    }
+    buf[at++] = COMMA;
+    this.at = at;
+  }
+
+  /** An empty cell: its comma. */
+  private empty(): void {
+    this.reserve(1);
+    this.buf[this.at++] = COMMA;
+  }
+
+  /** The text cell of code `index` in `table`, quoted from `text` on its first use. */
+  private cell(table: (Uint8Array | undefined)[], index: number, text: string): void {
+    const kept = index >= 0 && index < MAX_CODE;
+    let q = kept ? table[index] : undefined;
+    if (q === undefined) {
+      q = quote(text);
+      if (kept) table[index] = q;
+    }
+    this.bytes(q);
+  }
+
+  /** Bytes and a comma (a loop: Buffer.copy costs more than these few bytes). */
+  private bytes(q: Uint8Array): void {
+    this.reserve(q.length + 1);
+    const buf = this.buf;
+    let at = this.at;
+    for (let k = 0; k < q.length; k++) buf[at++] = q[k];
+    buf[at++] = COMMA;
+    this.at = at;
+  }
+
+  /** The loadout cell of the faction at r[faction] with the 8 card indices from r[from]. */
+  private loadout(r: Int32Array, faction: number, from: number): void {
+    const key = loadoutKey(r, faction, from);
+    let q = key < 0 ? undefined : this.loadouts.get(key);
+    if (q === undefined) {
+      q = quote(loadoutIds(this.tables.factions[r[faction]], r.subarray(from, from + 8)));
+      if (key >= 0) this.loadouts.set(key, q);
+    }
+    this.bytes(q);
+  }
+}
+
+/** Codes above this (a player, faction, end or termination index) are quoted afresh each time rather than kept. */
+const MAX_CODE = 1024;
+
+/** A text cell as csv-stringify writes it. */
+function quote(text: string): Uint8Array {
+  return Buffer.from(toCsv([[text]]).slice(0, -1));
+}
+
+/** One number for a faction index and 8 card indices when each is in 0..31 and the faction in 0..1023 (exact in a double); else -1. */
+function loadoutKey(r: Int32Array, faction: number, from: number): number {
+  let key = r[faction];
+  if (key < 0 || key > 1023) return -1;
+  for (let k = 0; k < 8; k++) {
+    const v = r[from + k];
+    if (v < 0 || v > 31) return -1;
+    key = key * 32 + v;
+  }
+  return key;
+}
+
 /** The summary.csv header. */
 export const SUMMARY_CSV_HEADER = ['scope', 'player', 'figure', 'value', 'lo', 'hi', 'n'] as const;
 

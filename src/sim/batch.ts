@@ -17,7 +17,7 @@
  *   loses no finished results); the summary and checkpoint are written as for Ctrl-C, then
  *   a RunFailure names the chunk's matches, where the finished ones are and how to resume.
  */
-import { mkdirSync, createWriteStream, existsSync, readFileSync, truncateSync, rmSync, type WriteStream } from 'node:fs';
+import { mkdirSync, openSync, writeSync, closeSync, existsSync, readFileSync, truncateSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { repoRoot } from '../content/load.js';
@@ -28,11 +28,11 @@ import { sprtStatus, type SprtStatus } from '../analysis/sprt.js';
 import { fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
 import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts } from '../report/tournament.js';
 import { ChunkPool } from './chunk-pool.js';
-import { prepare, plannedMatches, type Prepared } from './play.js';
+import { prepare, plannedMatches, experimentPlayers, type Prepared } from './play.js';
 import { RECORD_INTS } from './record.js';
 import { SummaryAccumulator, type SummaryState } from '../analysis/summary.js';
 import { OutlierTracker, outlierReport, type OutlierState } from '../analysis/outliers.js';
-import { matchRowHeader, matchRow, summaryCsvRows, balanceCsvRows, toCsv } from '../report/csv.js';
+import { matchRowHeader, MatchCsvWriter, summaryCsvRows, balanceCsvRows, toCsv } from '../report/csv.js';
 import { writeCharts, writeSpecs } from '../report/charts.js';
 import { balanceCharts } from '../report/balance-charts.js';
 import { writeReport, type RunAnalysis } from '../report/findings.js';
@@ -78,14 +78,6 @@ function timestamp(): string {
   return new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
 }
 
-/** Close a write stream and wait until everything is flushed. */
-function closeStream(ws: WriteStream): Promise<void> {
-  return new Promise((res, rej) => {
-    ws.on('error', rej);
-    ws.end(() => res());
-  });
-}
-
 interface Checkpoint {
   experiment: string;
   total: number;
@@ -122,7 +114,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const workers = (o.workers ?? ex.workers) || availableParallelism();
   const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
   mkdirSync(dir, { recursive: true });
-  const players = prep.plan.entrants.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction }));
+  const players = experimentPlayers(prep);
   const csvPath = join(dir, 'matches.csv');
   const checkpointPath = join(dir, 'checkpoint.json');
   const compare = ex.kind === 'compare' ? ex.sprt! : null;
@@ -144,14 +136,13 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     csvBytes = cp.csvBytes;
     if (existsSync(csvPath)) truncateSync(csvPath, csvBytes);
   } else writeAtomic(join(dir, 'experiment.yaml'), o.text);
-  let csv: WriteStream | null = null;
+  // matches.csv is written synchronously, a chunk's rows at a time, so the file always
+  // holds exactly the rows folded so far and a checkpoint can be taken at any moment.
+  let csv: number | null = null;
+  const csvRows = new MatchCsvWriter(prep.tables, players);
   if (ex.outputs.matchesCsv) {
-    csv = createWriteStream(csvPath, { flags: o.resume ? 'a' : 'w' });
-    if (!o.resume) {
-      const header = toCsv([matchRowHeader(prep.tables)]);
-      csv.write(header);
-      csvBytes += Buffer.byteLength(header);
-    }
+    csv = openSync(csvPath, o.resume ? 'a' : 'w');
+    if (!o.resume) csvBytes += writeSync(csv, toCsv([matchRowHeader(prep.tables)]));
   }
 
   const abort = new AbortController();
@@ -180,17 +171,15 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     lastSave = performance.now();
   };
 
-  /** Fold one finished chunk into the statistics and the CSV. */
-  const fold = (from: number, rec: Int32Array) => {
+  /** Fold one finished chunk into the statistics and the CSV (its rows as the worker wrote them, or null). */
+  const fold = (from: number, rec: Int32Array, rows: Uint8Array | null) => {
     const count = rec.length / RECORD_INTS;
     acc.add(rec, count);
     outliers.add(rec, count);
-    if (csv) {
-      const rows: string[][] = [];
-      for (let i = 0; i < count; i++) rows.push(matchRow(rec, i, prep.tables, players));
-      const text = toCsv(rows);
-      csv.write(text);
-      csvBytes += Buffer.byteLength(text);
+    if (csv !== null) {
+      const bytes = rows ?? csvRows.rows(rec, count);
+      for (let at = 0; at < bytes.length; ) at += writeSync(csv, bytes, at);
+      csvBytes += bytes.length;
     }
     doneChunks.add(from);
     done += count;
@@ -200,13 +189,13 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
 
   // compare: chunks count only as a contiguous prefix, so the stopping point (and so every
   // figure) is the same whatever the number of workers or the order chunks finish in.
-  const waiting = new Map<number, Int32Array>();
+  const waiting = new Map<number, { rec: Int32Array; rows: Uint8Array | null }>();
   let prefix = 0;
   const foldPrefix = () => {
     while (!decision && waiting.has(prefix)) {
-      const rec = waiting.get(prefix)!;
+      const { rec, rows } = waiting.get(prefix)!;
       waiting.delete(prefix);
-      fold(prefix, rec);
+      fold(prefix, rec, rows);
       prefix += chunk;
       const p = acc.summarize().pairings[0];
       const st = sprtStatus(p.pentanomial.counts, compare!.elo0, compare!.elo1, compare!.alpha, compare!.beta);
@@ -228,16 +217,14 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       (rec) => {
         if (compare) {
           // Held until the chunks before it are in: a copy, so the slot can be reused.
-          waiting.set(from, rec.slice());
+          waiting.set(from, { rec: rec.slice(), rows: pool.csvOf(rec)?.slice() ?? null });
           pool.release(rec);
           foldPrefix();
         } else {
-          fold(from, rec);
+          fold(from, rec, pool.csvOf(rec));
           pool.release(rec);
         }
-        // Autosave only when every CSV row written so far has left the stream's buffer, so
-        // the checkpoint's byte count matches the file even after a hard kill.
-        if (!compare && performance.now() - lastSave > 5000 && (!csv || csv.writableLength === 0)) saveCheckpoint();
+        if (!compare && performance.now() - lastSave > 5000) saveCheckpoint();
         if (o.liveTable && pairings.length > 1 && performance.now() - lastTable > 10_000) {
           lastTable = performance.now();
           process.stderr.write(liveTable(acc.summarize()) + '\n');
@@ -269,7 +256,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     if (o.handleSigint) process.off('SIGINT', onSigint);
     progress?.stop(done);
     await pool.destroy();
-    if (csv) await closeStream(csv);
+    if (csv !== null) closeSync(csv);
   }
   const seconds = (performance.now() - t0) / 1000;
   const complete = !failure && (decision !== null || done === total);

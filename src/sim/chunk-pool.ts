@@ -1,7 +1,7 @@
 /**
  * The worker pool a batch plays on: piscina threads that each prepare the experiment once
- * (it comes with workerData) and write a chunk's records into a slot of one
- * SharedArrayBuffer, allocated when the pool starts and reused chunk after chunk.
+ * (it comes with workerData) and write a chunk's records, and its matches.csv rows, into a
+ * slot of SharedArrayBuffers allocated when the pool starts and reused chunk after chunk.
  *
  * Why: a task is then three numbers, and no chunk allocates, clones or transfers a buffer.
  * Each worker holds its next chunk as it plays one (concurrentTasksPerWorker), so it never
@@ -17,11 +17,22 @@ import type { Experiment } from './experiment.js';
 import { RECORD_INTS } from './record.js';
 import type { PoolData, SlotTask } from './worker.js';
 
+/**
+ * Bytes a slot holds per match for its matches.csv rows. A row of the shipped content is
+ * about 570 bytes; longer names can outgrow this, and then the main thread writes that
+ * chunk's rows itself.
+ */
+export const CSV_ROW_BYTES = 1024;
+
 export class ChunkPool {
   /** Chunks that can be in flight at once (one slot each). */
   readonly slots: number;
   private readonly slotInts: number;
   private readonly records: SharedArrayBuffer;
+  /** matches.csv rows by slot (null without matches.csv), and their length per slot (-1: did not fit). */
+  private readonly csv: SharedArrayBuffer | null;
+  private readonly slotBytes: number;
+  private readonly csvLength: Int32Array;
   private readonly free: number[] = [];
   private readonly inUse: Uint8Array;
   private readonly pool: Piscina;
@@ -34,9 +45,12 @@ export class ChunkPool {
     this.slots = slots;
     this.slotInts = chunk * RECORD_INTS;
     this.records = new SharedArrayBuffer(slots * this.slotInts * Int32Array.BYTES_PER_ELEMENT);
+    this.slotBytes = experiment.outputs.matchesCsv ? chunk * CSV_ROW_BYTES : 0;
+    this.csv = experiment.outputs.matchesCsv ? new SharedArrayBuffer(slots * this.slotBytes) : null;
+    this.csvLength = new Int32Array(slots);
     this.inUse = new Uint8Array(slots);
     for (let i = slots - 1; i >= 0; i--) this.free.push(i);
-    const workerData: PoolData = { file, experiment, records: this.records, slotInts: this.slotInts };
+    const workerData: PoolData = { file, experiment, records: this.records, slotInts: this.slotInts, csv: this.csv, slotBytes: this.slotBytes };
     this.pool = new Piscina({
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
       minThreads: workers,
@@ -71,7 +85,7 @@ export class ChunkPool {
     this.inUse[slot] = 1;
     const task: SlotTask = { from, to, slot };
     try {
-      await this.pool.run(task, { signal });
+      this.csvLength[slot] = await this.pool.run(task, { signal });
     } catch (e) {
       this.giveBack(slot);
       throw e;
@@ -80,10 +94,24 @@ export class ChunkPool {
     return new Int32Array(this.records, at * Int32Array.BYTES_PER_ELEMENT, (to - from) * RECORD_INTS);
   }
 
+  /**
+   * The matches.csv rows of the records run() returned, as the worker wrote them: a view
+   * valid until release(); null without matches.csv or when they did not fit the slot.
+   */
+  csvOf(records: Int32Array): Uint8Array | null {
+    const slot = this.slotOf(records);
+    const length = this.csvLength[slot];
+    return this.csv && length >= 0 ? new Uint8Array(this.csv, slot * this.slotBytes, length) : null;
+  }
+
   /** Give back the slot of records returned by run(). */
   release(records: Int32Array): void {
+    this.giveBack(this.slotOf(records));
+  }
+
+  private slotOf(records: Int32Array): number {
     if (records.buffer !== this.records) throw new Error('ChunkPool: records not from this pool');
-    this.giveBack(records.byteOffset / Int32Array.BYTES_PER_ELEMENT / this.slotInts);
+    return records.byteOffset / Int32Array.BYTES_PER_ELEMENT / this.slotInts;
   }
 
   private giveBack(slot: number): void {

@@ -24,6 +24,7 @@ import { dirname, resolve } from 'node:path';
 import { type Experiment, type MatchSlot, pairSeed, slotOf } from './experiment.js';
 import { planExperiment, baseChanges, type Plan, type Entrant } from './plan.js';
 import { STATUS_ADJUDICATED } from './record.js';
+import type { ExperimentPlayer } from '../analysis/summary.js';
 
 /** An experiment made ready to play: content loaded, plan made, bots imported, loadouts compiled. */
 export interface Prepared {
@@ -119,6 +120,11 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
     }
   }
   return { experiment, file, tables, variantTables, scenarioFile, scenario, plan, factories, factions, fixed, fallback };
+}
+
+/** The experiment's players as the statistics and matches.csv name them (by entrant index). */
+export function experimentPlayers(prep: Pick<Prepared, 'plan'>): ExperimentPlayer[] {
+  return prep.plan.entrants.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction }));
 }
 
 /** Total matches of a prepared experiment: matches per pairing times pairings. */

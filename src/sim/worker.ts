@@ -1,16 +1,20 @@
 /**
  * Piscina worker (started by ChunkPool): plays chunks of one experiment's matches and writes
- * their records into the pool's shared buffer, in the slot each task names.
+ * their records, and their matches.csv rows, into the pool's shared buffers, in the slot
+ * each task names.
  *
  * Why: a worker keeps one prepared experiment (content, bots, kernel, state) across the
  * chunks it is given, and the experiment comes once, with the thread's workerData, so a
- * chunk costs just its matches; the main thread only folds rows into statistics and
- * writes them out.
+ * chunk costs just its matches and their rows; the main thread only folds records into
+ * statistics and writes the rows out. Formatting the rows here keeps the main thread's
+ * share per match small (it is one thread for all the workers, and on a machine with a
+ * core per worker it takes its time from them).
  */
 import { workerData } from 'node:worker_threads';
 import type { Experiment } from './experiment.js';
-import { prepare, MatchPlayer } from './play.js';
+import { prepare, MatchPlayer, experimentPlayers } from './play.js';
 import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, R_POLICY_US0, R_POLICY_US1 } from './record.js';
+import { MatchCsvWriter } from '../report/csv.js';
 
 /** What every thread of a pool is started with. */
 export interface PoolData {
@@ -19,6 +23,9 @@ export interface PoolData {
   /** The pool's records: slots of `slotInts` int32s each. */
   records: SharedArrayBuffer;
   slotInts: number;
+  /** The chunks' matches.csv rows: slots of `slotBytes` bytes each (null: no matches.csv). */
+  csv: SharedArrayBuffer | null;
+  slotBytes: number;
 }
 
 /** Match ids [from, to) into slot `slot`. */
@@ -41,11 +48,25 @@ export function playInto(player: MatchPlayer, from: number, to: number, out: Int
 }
 
 let player: MatchPlayer | null = null;
+let csv: MatchCsvWriter | null = null;
 
-/** Piscina entry point: plays the task's matches into its slot; returns how many. */
+/**
+ * Piscina entry point: plays the task's matches into its slot, and writes their matches.csv
+ * rows into the slot's bytes. Returns the rows' length in bytes: 0 without matches.csv, -1
+ * when they do not fit (the main thread then writes them from the records).
+ */
 export default async function task(t: SlotTask): Promise<number> {
   const data = workerData as PoolData;
-  player ??= new MatchPlayer(await prepare(data.file, data.experiment));
-  playInto(player, t.from, t.to, new Int32Array(data.records, t.slot * data.slotInts * Int32Array.BYTES_PER_ELEMENT, (t.to - t.from) * RECORD_INTS));
-  return t.to - t.from;
+  if (!player) {
+    const prep = await prepare(data.file, data.experiment);
+    player = new MatchPlayer(prep);
+    if (data.csv) csv = new MatchCsvWriter(prep.tables, experimentPlayers(prep));
+  }
+  const records = new Int32Array(data.records, t.slot * data.slotInts * Int32Array.BYTES_PER_ELEMENT, (t.to - t.from) * RECORD_INTS);
+  playInto(player, t.from, t.to, records);
+  if (!csv || !data.csv) return 0;
+  const rows = csv.rows(records, t.to - t.from);
+  if (rows.length > data.slotBytes) return -1;
+  new Uint8Array(data.csv, t.slot * data.slotBytes, rows.length).set(rows);
+  return rows.length;
 }

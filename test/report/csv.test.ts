@@ -17,9 +17,9 @@ import {
   ST_SHOTS,
   ST_SPECIALS,
 } from '../../src/rules/state.js';
-import { R_LOADOUT0, R_LOADOUT1, STATUS_ADJUDICATED, TERM_THREW } from '../../src/sim/record.js';
+import { R_FAULT_SEAT, R_LOADOUT0, R_LOADOUT1, R_TERMINATION, RECORD_INTS, STATUS_ADJUDICATED, TERM_THREW } from '../../src/sim/record.js';
 import { SummaryAccumulator } from '../../src/analysis/summary.js';
-import { matchRow, matchRowHeader, summaryCsvRows, SUMMARY_CSV_HEADER, toCsv } from '../../src/report/csv.js';
+import { MatchCsvWriter, matchRow, matchRowHeader, summaryCsvRows, SUMMARY_CSV_HEADER, toCsv } from '../../src/report/csv.js';
 import { handRecords, kernelRecords, PLAYERS } from '../analysis/records.js';
 
 const tables = loadGameTables();
@@ -199,6 +199,47 @@ describe('matches.csv', () => {
     const again = [matchRowHeader(real.tables)];
     for (let i = 0; i < real.count; i++) again.push(matchRow(real.records, i, real.tables, PLAYERS));
     expect(toCsv(again)).toBe(toCsv(rows));
+  });
+});
+
+describe('MatchCsvWriter: the batch\'s matches.csv bytes', () => {
+  /** The rows as matchRow and csv-stringify make them: the definition the writer must equal. */
+  const reference = (rec: Int32Array, count: number, t: typeof tables, pl: typeof players) =>
+    toCsv(Array.from({ length: count }, (_, i) => matchRow(rec, i, t, pl)));
+
+  it.each([
+    { name: 'a known record (quoted name, adjudicated, fault seat, uint seed)', rec: known, count: 1 },
+    { name: 'no winner, a draw by the limit', rec: () => handRecords([{ pair: 0, game: 0, p0: 0, p1: 1, status: STATUS_DRAW_LIMIT, winner: -1 }]), count: 1 },
+    {
+      name: 'unknown player and faction indices, out-of-range cards, negative and extreme numbers, the loser at fault',
+      rec: () => {
+        const r = handRecords([{ id: 2147483647, pair: 0, game: 1, seed: -2147483648, p0: 5, p1: 0, f0: 9, f1: 0, winner: 0, rounds: 0, s0: { [ST_COLLISIONS]: -2147483648 }, s1: { [ST_SPECIALS]: 1_000_000_007 } }]);
+        r.set([40, -1, 0, 0, 0, 0, 0, 0], R_LOADOUT0);
+        r[R_TERMINATION] = TERM_THREW;
+        r[R_FAULT_SEAT] = 1;
+        return r;
+      },
+      count: 1,
+    },
+  ])('$name', ({ rec, count }) => {
+    const r = rec();
+    expect(new MatchCsvWriter(tables, players).rows(r, count).toString()).toBe(reference(r, count, tables, players));
+  });
+
+  it('real matches, written in chunks by one writer (its caches reused), as the reference; a name needing quotes stays quoted', async () => {
+    const real = await kernelRecords(12);
+    const quotedPlayers = [{ ...PLAYERS[0], name: 'Line\nbreak "A"' }, ...PLAYERS.slice(1)];
+    for (const pl of [PLAYERS, quotedPlayers]) {
+      const w = new MatchCsvWriter(real.tables, pl);
+      const all = reference(real.records, real.count, real.tables, pl);
+      let chunked = '';
+      for (let from = 0; from < real.count; from += 5) {
+        const part = real.records.subarray(from * RECORD_INTS, Math.min(real.count, from + 5) * RECORD_INTS);
+        chunked += w.rows(part, part.length / RECORD_INTS).toString();
+      }
+      expect(chunked).toBe(all);
+      expect(parse(chunked).length).toBe(real.count);
+    }
   });
 });
 

@@ -11,7 +11,11 @@ import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { runBatch, RunFailure, defaultChunk } from '../../src/sim/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
-import { prepare, MatchPlayer } from '../../src/sim/play.ts';
+import { prepare, MatchPlayer, experimentPlayers } from '../../src/sim/play.ts';
+import { playInto } from '../../src/sim/worker.ts';
+import { RECORD_INTS } from '../../src/sim/record.ts';
+import { CSV_ROW_BYTES } from '../../src/sim/chunk-pool.ts';
+import { matchRow, toCsv } from '../../src/report/csv.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-batch-'));
@@ -62,6 +66,22 @@ describe('batch runs (issue 4)', () => {
     for (let i = 0; i < rows.length; i += 2) {
       expect(rows[i][3]).toBe(rows[i + 1][3]); // same seed
       expect([rows[i][4], rows[i + 1][4]]).toEqual(['a', 'b']);
+    }
+  });
+
+  it("matches.csv holds matchRow's rows, written by the workers or, when longer than a slot holds, by the main thread", async () => {
+    for (const name of ['a', 'x'.repeat(CSV_ROW_BYTES)]) {
+      const file = writeExperiment(`rows-${name.length}`, { ...base, matches: 20, players: [{ ...base.players[0], name }, base.players[1]] });
+      const { experiment, text } = loadExperiment(file);
+      const r = await runBatch({ file, experiment, text, workers: 2, outDir: join(dir, `rows-${name.length}`) });
+      const prep = await prepare(file, experiment);
+      const player = new MatchPlayer(prep);
+      const rec = new Int32Array(RECORD_INTS);
+      const expected = Array.from({ length: 20 }, (_, id) => {
+        playInto(player, id, id + 1, rec);
+        return toCsv([matchRow(rec, 0, prep.tables, experimentPlayers(prep))]).trimEnd();
+      });
+      expect(sortedRows(r.dir)).toEqual(expected);
     }
   });
 

@@ -1,12 +1,15 @@
 /**
  * The batch's worker pool (issue 4): records written by the threads into shared slots are
  * the records of playing the same matches in this thread, a reused slot holds only its new
- * chunk, and slots are neither overbooked nor released twice.
+ * chunk, and slots are neither overbooked nor released twice. The matches.csv rows the
+ * threads write are those of matchRow and csv-stringify, and rows too long for their slot
+ * are left to the main thread.
  */
 import { describe, it, expect, afterAll } from 'vitest';
-import { ChunkPool } from '../../src/sim/chunk-pool.ts';
+import { ChunkPool, CSV_ROW_BYTES } from '../../src/sim/chunk-pool.ts';
 import { ExperimentSchema } from '../../src/sim/experiment.ts';
-import { prepare, MatchPlayer } from '../../src/sim/play.ts';
+import { prepare, MatchPlayer, experimentPlayers } from '../../src/sim/play.ts';
+import { matchRow, toCsv } from '../../src/report/csv.ts';
 import { playInto } from '../../src/sim/worker.ts';
 import { RECORD_INTS, R_ID, R_POLICY_US0, R_POLICY_US1 } from '../../src/sim/record.ts';
 
@@ -76,6 +79,32 @@ describe('chunk pool (issue 4)', () => {
       const [a, b] = chunks[i];
       expect(got[i][R_ID]).toBe(a);
       expect(got[i]).toEqual(await local(a, b));
+    }
+  });
+
+  it('gives each chunk\'s matches.csv rows as matchRow and csv-stringify write them', async () => {
+    const prep = await prepare('chunk-pool-test', experiment);
+    const running = [[0, 5], [5, 8], [30, 35], [60, 65]].map(([a, b]) => pool.run(a, b));
+    for (const r of await Promise.all(running)) {
+      const rows = pool.csvOf(r);
+      const expected = toCsv(Array.from({ length: r.length / RECORD_INTS }, (_, i) => matchRow(r, i, prep.tables, experimentPlayers(prep))));
+      expect(rows && Buffer.from(rows).toString()).toBe(expected);
+      pool.release(r);
+    }
+  });
+
+  it('leaves rows longer than their slot, and runs without matches.csv, to the main thread (no rows)', async () => {
+    const long = ExperimentSchema.parse({ ...experiment, players: [{ ...experiment.players[0], name: 'x'.repeat(CSV_ROW_BYTES) }, experiment.players[1]] });
+    const noCsv = ExperimentSchema.parse({ ...experiment, outputs: { ...experiment.outputs, matchesCsv: false } });
+    for (const ex of [long, noCsv]) {
+      const p = new ChunkPool('chunk-pool-test', ex, 1, CHUNK);
+      try {
+        const r = await p.run(0, CHUNK);
+        expect(p.csvOf(r)).toBeNull();
+        p.release(r);
+      } finally {
+        await p.destroy();
+      }
     }
   });
 
