@@ -8,18 +8,23 @@
  *   wall clock and by the process's CPU time (every thread of the process, so it never
  *   flatters), reported as medians with the range. Other tenants of a shared machine take
  *   wall time from a run but not CPU time, so the CPU figure is the steadier "per core";
- * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up, timed
- *   alternately REPS times each (throughput, ratio of the medians), with the cores the
+ * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up, timed in
+ *   POOL_PAIRS pairs of runs back to back; the scaling is the median of the pairs' ratios
+ *   of steady rates (pool-timing.ts). Also the whole runs' throughput, the cores the
  *   process actually got (CPU seconds per wall second), the share the hypervisor stole
  *   meanwhile, and matches per CPU-second;
+ * - batch: the main job itself (runBatch on the default experiment, writing matches.csv)
+ *   on 1 and 2 workers, BATCH_PAIRS pairs of runs, each timed over the middle of its
+ *   progress; this counts what the main thread does per chunk, which the pool runs do not;
  * - the load average before the run, so a figure can be read against what else ran;
  * - steady state: heap after a forced GC at 2,000 matches and again at 20,000 (growth);
  * - GC: share of wall time spent in garbage collection during the kernel run.
- * Targets: 10,000 scripted matches/s/core, 2 workers >= 1.8x one, no heap growth, GC < 5%.
+ * Targets: 10,000 scripted matches/s/core, 2 workers >= 1.8x one (pool and batch), no heap
+ * growth, GC < 5%.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { repoRoot } from '../src/content/load.js';
 import { loadScenario, tablesForScenario, scenarioSetup } from '../src/content/scenario.js';
@@ -28,12 +33,16 @@ import { GameState } from '../src/rules/state.js';
 import { MatchRunner } from '../src/sim/match.js';
 import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
 import { ChunkPool } from '../src/sim/chunk-pool.js';
-import { ExperimentSchema, type Experiment } from '../src/sim/experiment.js';
+import { ExperimentSchema, loadExperiment, type Experiment } from '../src/sim/experiment.js';
+import { runBatch } from '../src/sim/batch.js';
+import { median, pairedRatio, steadyRate } from './pool-timing.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
-/** Timed repetitions of each kernel and pool measurement. */
+/** Timed repetitions of each kernel measurement. */
 const REPS = 5;
+/** Timed pairs of pool runs (one worker, two workers, back to back). */
+const POOL_PAIRS = 9;
 /**
  * Matches played before the kernel is timed. After 500 rammer matches V8 still compiled 15
  * functions (336 ms of compiler time, --trace-opt, 2026-11-22) in the next 1,000, about the
@@ -43,10 +52,6 @@ const REPS = 5;
 const WARMUP_MATCHES = 2000;
 const load = loadavg();
 
-const median = (xs: number[]) => {
-  const a = [...xs].sort((x, y) => x - y);
-  return a.length % 2 ? a[a.length >> 1] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
-};
 /** Median and range of repeated rates. */
 const spread = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 /** CPU seconds used by the process (all threads) since `from`. */
@@ -149,13 +154,17 @@ function experimentFor(threads: number): Experiment {
 const WARM_CHUNKS = 20;
 const WARM_CHUNK = 300;
 
-/** Play `chunks` chunks of `size` matches from match `from`, a slot at a time as the batch does; the records are dropped. */
-async function playChunks(pool: ChunkPool, from: number, chunks: number, size: number) {
+/**
+ * Play `chunks` chunks of `size` matches from match `from`, a slot at a time as the batch
+ * does; the records are dropped. The time of each chunk's completion goes to `completions`.
+ */
+async function playChunks(pool: ChunkPool, from: number, chunks: number, size: number, completions?: number[]) {
   let next = 0;
   const feed = async () => {
     while (next < chunks) {
       const k = next++;
       pool.release(await pool.run(from + k * size, from + (k + 1) * size));
+      completions?.push(performance.now());
     }
   };
   await Promise.all(Array.from({ length: pool.slots }, feed));
@@ -192,32 +201,45 @@ function stealSeconds(): number | null {
   }
 }
 
-/** One timed run of `chunks` chunks of POOL_CHUNK matches: wall, process CPU and stolen seconds. */
+/**
+ * One timed run of `chunks` chunks of POOL_CHUNK matches: its steady rate (pool-timing.ts),
+ * and over the whole run, wall, process CPU and stolen seconds.
+ */
 async function poolRun(p: Awaited<ReturnType<typeof startPool>>, chunks: number, from: number) {
+  const completions: number[] = [];
   const s0 = stealSeconds();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  await playChunks(p.pool, from, chunks, POOL_CHUNK);
+  await playChunks(p.pool, from, chunks, POOL_CHUNK, completions);
   const seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = cpuSince(c0);
   const s1 = stealSeconds();
-  return { seconds, cpuSeconds, stealSeconds: s0 === null || s1 === null ? null : s1 - s0 };
+  return { steadyRate: steadyRate(completions, p.threads, POOL_CHUNK), seconds, cpuSeconds, stealSeconds: s0 === null || s1 === null ? null : s1 - s0 };
 }
 
-
-/** Both pools, timed alternately (so a change in the machine's load falls on both alike). */
+/**
+ * Both pools, timed back to back in pairs, in turn: 1-2, 2-1, 1-2, ... (so a drift in the
+ * machine's speed falls on both alike).
+ */
 async function workerRuns() {
   const pools = [await startPool(1), await startPool(2)];
-  const chunks = Math.round(48 * scale); // per timed run: 12,000 matches, about 0.7 s on two workers
+  const chunks = Math.round(48 * scale); // per timed run: 12,000 matches, about 0.6 s on two workers
   const runs = pools.map(() => [] as Awaited<ReturnType<typeof poolRun>>[]);
-  for (let rep = 0; rep < REPS; rep++)
-    for (let w = 0; w < pools.length; w++) runs[w].push(await poolRun(pools[w], chunks, 10_000 + (rep * pools.length + w) * chunks * POOL_CHUNK));
+  let from = 10_000;
+  for (let pair = 0; pair < POOL_PAIRS; pair++)
+    for (const w of pair % 2 ? [1, 0] : [0, 1]) {
+      runs[w].push(await poolRun(pools[w], chunks, from));
+      from += chunks * POOL_CHUNK;
+    }
   for (const p of pools) await p.pool.destroy();
   const per = chunks * POOL_CHUNK;
   return pools.map((p, w) => ({
     workers: p.threads,
-    matches: per * REPS,
-    repetitions: REPS,
+    matches: per * POOL_PAIRS,
+    repetitions: POOL_PAIRS,
+    /** Matches per second while every worker had work (pool-timing.ts). */
+    steadyPerWallSecond: spread(runs[w].map((r) => r.steadyRate)),
+    steadyRates: runs[w].map((r) => r.steadyRate),
     perWallSecond: spread(runs[w].map((r) => per / r.seconds)),
     perCpuSecond: spread(runs[w].map((r) => per / r.cpuSeconds)),
     coresUsed: median(runs[w].map((r) => r.cpuSeconds / r.seconds)),
@@ -228,11 +250,59 @@ async function workerRuns() {
   }));
 }
 
+/** Matches per run of the batch measurement; its window is BATCH_WINDOW of each run's progress. */
+const BATCH_MATCHES = Math.round(60_000 * scale);
+const BATCH_WINDOW = [0.25, 0.9] as const;
+const BATCH_PAIRS = 5;
+
+/**
+ * One run of the main job: the default experiment (embedded, as `npm start` runs it) with
+ * matches.csv written, on `workers` threads, in a temporary folder. Its rate is taken over
+ * BATCH_WINDOW of its progress, so thread start-up, warm-up, the last chunks and the final
+ * files are left out, as in the pool's steady rate. Unlike the pool runs, this includes
+ * all the main thread does per chunk: statistics, outliers, the rows written to disk.
+ */
+async function batchRun(workers: number): Promise<number> {
+  const { file, experiment, text } = loadExperiment('default');
+  const ex = { ...experiment, matches: BATCH_MATCHES, outputs: { ...experiment.outputs, summary: false, charts: false, report: false } };
+  const outDir = mkdtempSync(join(tmpdir(), 'stareater-bench-'));
+  let from: [number, number] | null = null;
+  let to: [number, number] | null = null;
+  try {
+    await runBatch({
+      file,
+      experiment: ex,
+      text,
+      workers,
+      outDir,
+      onProgress: (done) => {
+        if (!from && done >= BATCH_WINDOW[0] * BATCH_MATCHES) from = [done, performance.now()];
+        if (!to && done >= BATCH_WINDOW[1] * BATCH_MATCHES) to = [done, performance.now()];
+      },
+    });
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  if (!from || !to) throw new Error('batch run: no progress in its window');
+  const [d0, t0] = from as [number, number];
+  const [d1, t1] = to as [number, number];
+  return (d1 - d0) / ((t1 - t0) / 1000);
+}
+
+/** The main job on 1 and 2 workers, BATCH_PAIRS pairs of runs back to back, in turn. */
+async function batchRuns() {
+  const rates: [number[], number[]] = [[], []];
+  for (let pair = 0; pair < BATCH_PAIRS; pair++) for (const w of pair % 2 ? [1, 0] : [0, 1]) rates[w].push(await batchRun(w + 1));
+  return { matchesPerRun: BATCH_MATCHES, window: BATCH_WINDOW, one: spread(rates[0]), two: spread(rates[1]), rates, ratio: pairedRatio(rates[0], rates[1]) };
+}
+
 const scripted = await kernelRun('rammer', Math.round(20000 * scale));
 const random = await kernelRun('random', Math.round(10000 * scale));
 const heap = await heapGrowth(Math.round(20000 * scale));
 const [w1, w2] = await workerRuns();
-const scaling = w2.perWallSecond.median / w1.perWallSecond.median;
+const pairs = pairedRatio(w1.steadyRates, w2.steadyRates);
+const scaling = pairs.median;
+const batch = await batchRuns();
 
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -242,21 +312,23 @@ const kernelLine = (label: string, k: typeof scripted, target: boolean) =>
   (target ? `  [target 10,000 matches/s/core, on the CPU median: ${verdict(k.perCpuSecond.median >= 10000)}]` : '');
 const lines = [
   `Star Eater balance lab benchmark (${new Date().toISOString()}, node ${process.version}, ${availableParallelism()} cores, ${cpus()[0]?.model ?? '?'}, load average before the run ${load.map((x) => x.toFixed(2)).join(' ')})`,
-  `medians of ${REPS} timed repetitions, with the range in brackets; CPU time is the whole process's (every thread)`,
+  `medians of ${REPS} timed repetitions (pool: ${POOL_PAIRS} pairs, batch: ${BATCH_PAIRS}), with the range in brackets; CPU time is the whole process's (every thread)`,
   kernelLine('kernel, scripted (rammer vs rammer):', scripted, true),
   kernelLine('kernel, random vs random:           ', random, false),
   `GC share during the scripted run:    ${(100 * scripted.gcShare).toFixed(2)}%  [target < 5%: ${verdict(scripted.gcShare < 0.05)}]`,
   heap
     ? `heap after GC: ${heap.heapEarly} bytes at ${heap.matchesEarly} matches, ${heap.heapLate} at ${heap.matchesLate} (growth ${heap.growthBytes} bytes)  [target: no growth with matches: ${verdict(heap.growthBytes < 1 << 20)}]`
     : 'heap growth: run with node --expose-gc (npm run bench does)',
-  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, timed alternately): 1 worker ${rate(w1.perWallSecond)} matches/s, 2 workers ${rate(w2.perWallSecond)} matches/s, ratio ${scaling.toFixed(2)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
+  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, ${w1.repetitions} pairs of runs back to back), while every worker has work: 1 worker ${rate(w1.steadyPerWallSecond)} matches/s, 2 workers ${rate(w2.steadyPerWallSecond)} matches/s; ratio ${scaling.toFixed(2)}, the median of the pairs' ratios (${pairs.min.toFixed(2)}-${pairs.max.toFixed(2)})  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
+  `  whole runs, ends included: 1 worker ${rate(w1.perWallSecond)} matches/s, 2 workers ${rate(w2.perWallSecond)} matches/s, ratio of the medians ${(w2.perWallSecond.median / w1.perWallSecond.median).toFixed(2)}`,
   `  cores the process got: ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)` +
     (w2.stealShare === null ? '' : `; the hypervisor took ${(100 * w1.stealShare!).toFixed(1)}% and ${(100 * w2.stealShare).toFixed(1)}% of the machine's ${availableParallelism()} CPUs (steal)`),
+  `batch, the main job (the default experiment writing matches.csv, ${n0(BATCH_MATCHES)} matches a run, timed over ${BATCH_WINDOW.map((x) => `${100 * x}%`).join('-')} of each, ${BATCH_PAIRS} pairs back to back): 1 worker ${rate(batch.one)} matches/s, 2 workers ${rate(batch.two)} matches/s; ratio ${batch.ratio.median.toFixed(2)}, the median of the pairs' ratios (${batch.ratio.min.toFixed(2)}-${batch.ratio.max.toFixed(2)})  [target >= 1.8: ${verdict(batch.ratio.median >= 1.8)}]`,
 ];
 console.log(lines.join('\n'));
 const outDir = join(repoRoot(), 'results', 'bench');
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: availableParallelism(), quick, scripted, random, heap, workers: [w1, w2], scaling }, null, 2) + '\n');
+writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: availableParallelism(), quick, scripted, random, heap, workers: [w1, w2], scaling, pairRatios: pairs.ratios, batch }, null, 2) + '\n');
 writeFileSync(join(outDir, `bench-${stamp}.txt`), lines.join('\n') + '\n');
 console.log(`Written to results/bench/bench-${stamp}.{json,txt}`);

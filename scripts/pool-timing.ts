@@ -1,0 +1,43 @@
+/**
+ * How the benchmark turns timed pool runs into a scaling figure (scripts/bench.ts).
+ *
+ * Why steady state: a run of a fixed number of chunks also times its ends. At the start
+ * each worker waits for its first task; at the end one worker may idle while another
+ * finishes its last chunk. Neither says how fast the pool plays while it has work, and
+ * both weigh more with more workers. So a run is timed between chunk completions while
+ * every worker is still fed: from the completion that ends the first round of chunks to
+ * the one after which only one chunk per worker is left.
+ *
+ * Why paired ratios: the machine's speed drifts by a third over seconds (other tenants),
+ * so the one-worker and two-worker runs are timed back to back, in turn (ABBA), and the
+ * figure is the median of the pairs' ratios rather than a ratio of medians taken apart.
+ */
+
+/**
+ * Matches per second between completions `workers - 1` and `chunks - workers - 1` of a run
+ * (0-based), given the time of each chunk's completion in order, in milliseconds. With
+ * two chunks held per worker every worker is busy throughout that window.
+ */
+export function steadyRate(completions: readonly number[], workers: number, chunkSize: number): number {
+  const first = workers - 1;
+  const last = completions.length - workers - 1;
+  if (last <= first) throw new Error(`steadyRate: ${completions.length} completions are too few for a window with ${workers} workers`);
+  for (let k = 1; k < completions.length; k++)
+    if (completions[k] < completions[k - 1]) throw new Error('steadyRate: completion times must be in order');
+  const ms = completions[last] - completions[first];
+  return ((last - first) * chunkSize) / (ms / 1000);
+}
+
+/** Median of a non-empty list. */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) throw new Error('median of an empty list');
+  const a = [...xs].sort((x, y) => x - y);
+  return a.length % 2 ? a[a.length >> 1] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+}
+
+/** The ratio of each pair (b[i] / a[i]), with their median and range. */
+export function pairedRatio(a: readonly number[], b: readonly number[]): { median: number; min: number; max: number; ratios: number[] } {
+  if (a.length !== b.length || a.length === 0) throw new Error(`pairedRatio: ${a.length} and ${b.length} runs do not pair`);
+  const ratios = b.map((x, i) => x / a[i]);
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), ratios };
+}
