@@ -424,6 +424,11 @@ const NOTES = [
 // ---------------------------------------------------------------------------------------
 // The accumulator
 
+/** One map key for two small non-negative integers (exact: both are far below 2^21). */
+function pairKey(x: number, y: number): number {
+  return x * 0x200000 + y;
+}
+
 /**
  * Mergeable accumulator of match records. Build one per shard/worker/chunk with the same
  * experiment description, `add` record chunks, `merge` accumulators, `toJSON` to ship one,
@@ -432,8 +437,9 @@ const NOTES = [
 export class SummaryAccumulator {
   readonly experiment: SummaryExperiment;
   private matches = 0;
-  private readonly pairings = new Map<string, PairingState>();
-  private readonly players = new Map<string, PlayerState>();
+  /** By pairKey(a, b) and pairKey(player, faction): numbers, so folding a match builds no string. */
+  private readonly pairings = new Map<number, PairingState>();
+  private readonly players = new Map<number, PlayerState>();
   private readonly pending = new Map<number, PendingHalf>();
 
   /**
@@ -452,14 +458,14 @@ export class SummaryAccumulator {
   }
 
   private pairing(a: number, b: number): PairingState {
-    const key = `${a},${b}`;
+    const key = pairKey(a, b);
     let p = this.pairings.get(key);
     if (!p) this.pairings.set(key, (p = newPairing(a, b)));
     return p;
   }
 
   private player(player: number, faction: number): PlayerState {
-    const key = `${player},${faction}`;
+    const key = pairKey(player, faction);
     let p = this.players.get(key);
     if (!p) this.players.set(key, (p = newPlayer(player, faction)));
     return p;
@@ -585,8 +591,8 @@ export class SummaryAccumulator {
       throw new Error('not a summary state (expected the output of SummaryAccumulator.toJSON, version 1)');
     const acc = new SummaryAccumulator(st.experiment);
     acc.matches = st.matches;
-    for (const p of clone(st.pairings)) acc.pairings.set(`${p.a},${p.b}`, p);
-    for (const p of clone(st.players)) acc.players.set(`${p.player},${p.faction}`, p);
+    for (const p of clone(st.pairings)) acc.pairings.set(pairKey(p.a, p.b), p);
+    for (const p of clone(st.players)) acc.players.set(pairKey(p.player, p.faction), p);
     for (const h of clone(st.pending)) acc.pending.set(h.pair, h);
     return acc;
   }
