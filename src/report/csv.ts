@@ -191,18 +191,18 @@ const NEWLINE = 10;
 const INT_BYTES = 11;
 
 /**
- * matches.csv rows straight from a record chunk into bytes: the batch's main thread writes
- * every match, so this is its hot path.
+ * matches.csv rows straight from a record chunk into bytes. The batch's workers write
+ * every chunk's rows with it (worker.ts); the main thread only for rows too long for
+ * their slot.
  *
- * Why not matchRow and toCsv there: a row is about 290 cells, and building them as strings
- * for csv-stringify took about 63 microseconds a match (7 for matchRow; 2026-11-22, 250
- * real records), as long as a worker takes to play one. The main thread then capped a run
- * near 8,000 matches/s whatever the workers, and two workers ran slower than one. Here a
- * number cell is written digit by digit, and a text cell (a name, an id, a loadout) is
- * quoted by csv-stringify the first time it occurs and copied after that, from tables by
- * player, faction, end and termination code, and loadout. The bytes equal
- * toCsv(matchRow(...)) for every row (test/report/csv.test.ts), so matchRow stays the
- * readable definition of a row.
+ * Why not matchRow and toCsv: a row is about 290 cells, and building them as strings for
+ * csv-stringify took about 63 microseconds a match (7 for matchRow; 2026-11-22, 250 real
+ * records), as long as a worker takes to play one; done on the main thread, two workers
+ * ran slower than one. Here a number cell is written digit by digit, and a text cell (a
+ * name, an id, a loadout) is quoted by csv-stringify the first time it occurs and copied
+ * after that, from tables by player, faction, end and termination code, and loadout. The
+ * bytes equal toCsv(matchRow(...)) for every row (test/report/csv.test.ts), so matchRow
+ * stays the readable definition of a row.
  */
 export class MatchCsvWriter {
   private buf = Buffer.allocUnsafe(1 << 16);
