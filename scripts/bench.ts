@@ -266,8 +266,11 @@ async function batchRun(workers: number): Promise<number> {
   const { file, experiment, text } = loadExperiment('default');
   const ex = { ...experiment, matches: BATCH_MATCHES, outputs: { ...experiment.outputs, summary: false, charts: false, report: false } };
   const outDir = mkdtempSync(join(tmpdir(), 'stareater-bench-'));
-  let from: [number, number] | null = null;
-  let to: [number, number] | null = null;
+  // Matches done, and when, as the run's progress first reaches each end of the window.
+  let d0 = -1;
+  let t0 = 0;
+  let d1 = -1;
+  let t1 = 0;
   try {
     await runBatch({
       file,
@@ -276,16 +279,14 @@ async function batchRun(workers: number): Promise<number> {
       workers,
       outDir,
       onProgress: (done) => {
-        if (!from && done >= BATCH_WINDOW[0] * BATCH_MATCHES) from = [done, performance.now()];
-        if (!to && done >= BATCH_WINDOW[1] * BATCH_MATCHES) to = [done, performance.now()];
+        if (d0 < 0 && done >= BATCH_WINDOW[0] * BATCH_MATCHES) [d0, t0] = [done, performance.now()];
+        if (d1 < 0 && done >= BATCH_WINDOW[1] * BATCH_MATCHES) [d1, t1] = [done, performance.now()];
       },
     });
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
-  if (!from || !to) throw new Error('batch run: no progress in its window');
-  const [d0, t0] = from as [number, number];
-  const [d1, t1] = to as [number, number];
+  if (d0 < 0 || d1 <= d0) throw new Error('batch run: no progress across its window');
   return (d1 - d0) / ((t1 - t0) / 1000);
 }
 
