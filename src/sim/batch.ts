@@ -7,8 +7,12 @@
  * - Match `id` is a pure function of (experiment, id) (play.ts), so chunks can run on any
  *   worker in any order; statistics are sums and counts, so arrival order cannot change
  *   them, and matches.csv rows, sorted by id, are the same whatever the worker count.
- * - The pool's queue is bounded by its record slots: at most two chunks per worker are in
- *   flight (chunk-pool.ts), so a worker always has its next chunk and none waits in a queue.
+ * - The pool's queue is bounded by its record slots: at most two tasks per worker are in
+ *   flight (chunk-pool.ts), so a worker always has its next task and none waits in a queue.
+ * - A task is one chunk, or (runs without `chunk` in the file, except compare runs) several
+ *   consecutive chunks once the run's speed is known, so that fast matches do not cost the
+ *   main thread a round trip every few milliseconds (chunksPerTask). Checkpoints, resume
+ *   and progress still count chunks, so the grouping changes no figure and no file.
  * - Ctrl-C (or an AbortSignal) stops feeding and cancels pending chunks; finished matches
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
@@ -55,8 +59,10 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Handle Ctrl-C by stopping cleanly (the CLI sets this). */
   handleSigint?: boolean;
-  /** Called with the number of finished matches after each chunk. */
+  /** Called with the number of finished matches after each task (a chunk or a few). */
   onProgress?: (done: number) => void;
+  /** Time a worker task aims at when chunks are grouped, in ms (default TASK_MS; 0: a chunk a task). */
+  taskMs?: number;
   /** Continue the stopped run in this results folder (its checkpoint.json). */
   resume?: string;
   /** Print a standings table now and then (tournaments). */
@@ -99,6 +105,26 @@ interface Checkpoint {
  */
 export function defaultChunk(total: number): number {
   return Math.min(250, Math.max(1, Math.ceil(total / 16)));
+}
+
+/** Time a worker task aims at when chunks are grouped (chunksPerTask), in ms. */
+export const TASK_MS = 100;
+/** Most chunks one task groups. */
+export const MAX_CHUNKS_PER_TASK = 8;
+
+/**
+ * Consecutive chunks for the next task: as many as take about `taskMs` at `msPerChunk` (a
+ * worker's time per chunk so far; Infinity before it is known), at most `max`, and at most
+ * what leaves each worker four tasks of the `remaining` chunks, so the workers still finish
+ * together. Why: a task costs the main thread about 0.3 ms (piscina's messages and waking
+ * threads, 2026-11-23), and 250 scripted matches take a worker 10-30 ms, so chunk-sized
+ * tasks took several percent of a core from the workers. A slow match (mcts) keeps one
+ * chunk a task, so progress, Ctrl-C and the run's end stay as fine-grained as before.
+ */
+export function chunksPerTask(msPerChunk: number, remaining: number, workers: number, taskMs = TASK_MS, max = MAX_CHUNKS_PER_TASK): number {
+  const bySpeed = Math.floor(taskMs / msPerChunk);
+  const byTail = Math.floor(remaining / (4 * workers));
+  return Math.max(1, Math.min(max, bySpeed, byTail));
 }
 
 /** A run stopped by a failed chunk, after keeping its finished matches (see the header). */
@@ -153,10 +179,15 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   };
   if (o.handleSigint) process.on('SIGINT', onSigint);
 
-  const pool = new ChunkPool(o.file, ex, workers, chunk);
+  // Chunks are grouped into tasks only where the chunk is the program's choice and no stopping rule reads chunk ends.
+  const grouped = ex.chunk === undefined && !compare && (o.taskMs ?? TASK_MS) > 0;
+  const pool = new ChunkPool(o.file, ex, workers, grouped ? chunk * MAX_CHUNKS_PER_TASK : chunk);
   const progress = o.progress ? new Progress(total) : null;
   const t0 = performance.now();
   let done = acc.size;
+  /** When the first task of this run came back, and the matches done then: the run's speed is measured from there (start-up left out). */
+  let firstAt = 0;
+  let doneAtFirst = -1;
   let next = 0;
   const inflight = new Set<Promise<void>>();
   let lastSave = performance.now();
@@ -174,6 +205,10 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   /** Fold one finished chunk into the statistics and the CSV (its rows as the worker wrote them, or null). */
   const fold = (from: number, rec: Int32Array, rows: Uint8Array | null) => {
     const count = rec.length / RECORD_INTS;
+    if (doneAtFirst < 0) {
+      firstAt = performance.now();
+      doneAtFirst = done + count;
+    }
     acc.add(rec, count);
     outliers.add(rec, count);
     if (csv !== null) {
@@ -181,7 +216,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       for (let at = 0; at < bytes.length; ) at += writeSync(csv, bytes, at);
       csvBytes += bytes.length;
     }
-    doneChunks.add(from);
+    for (let c = from; c < from + count; c += chunk) doneChunks.add(c);
     done += count;
     progress?.update(done);
     o.onProgress?.(done);
@@ -211,7 +246,12 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     while (next < total && doneChunks.has(next)) next += chunk;
     if (next >= total) return;
     const from = next;
-    const to = Math.min(total, from + chunk);
+    let to = Math.min(total, from + chunk);
+    if (grouped) {
+      const msPerChunk = done > doneAtFirst && doneAtFirst >= 0 ? ((performance.now() - firstAt) * workers * chunk) / (done - doneAtFirst) : Infinity;
+      const k = chunksPerTask(msPerChunk, Math.ceil((total - from) / chunk), workers, o.taskMs);
+      for (let c = 1; c < k && to < total && !doneChunks.has(to); c++) to = Math.min(total, to + chunk);
+    }
     next = to;
     const p = pool.run(from, to, abort.signal).then(
       (rec) => {

@@ -54,7 +54,9 @@ export const ExperimentSchema = z.strictObject({
   roundLimit: z.number().int().min(1).optional(),
   /**
    * Matches per worker task (default: batch.ts defaultChunk, a sixteenth of the run's
-   * matches, at most 250, so that a short run of slow matches still uses every core).
+   * matches, at most 250, so that a short run of slow matches still uses every core; a
+   * long run of fast matches then groups up to 8 chunks a task, chunksPerTask). Set, it is
+   * every task's size.
    */
   chunk: z.number().int().min(1).max(100_000).optional(),
   /**

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch, RunFailure, defaultChunk } from '../../src/sim/batch.ts';
+import { runBatch, RunFailure, defaultChunk, chunksPerTask, MAX_CHUNKS_PER_TASK } from '../../src/sim/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare, MatchPlayer, experimentPlayers } from '../../src/sim/play.ts';
 import { playInto } from '../../src/sim/worker.ts';
@@ -151,6 +151,43 @@ describe('batch runs (issue 4)', () => {
     const r = await runBatch({ ...loadExperiment(file), workers: 2, outDir: join(dir, 'no-chunk'), onProgress: () => reports++ });
     expect(r.complete).toBe(true);
     expect(reports).toBe(16);
+  });
+
+  it.each([
+    // ms per chunk, chunks left, workers -> chunks in the next task
+    [Infinity, 1000, 2, 1], // speed not known yet
+    [25, 1000, 2, 4], // 250 rammer matches in 25 ms: tasks of about 100 ms
+    [30, 1000, 2, 3],
+    [5, 1000, 2, MAX_CHUNKS_PER_TASK], // capped
+    [25, 20, 2, 2], // near the end: each worker keeps four tasks of what is left
+    [25, 7, 2, 1],
+    [25, 40, 1, 4],
+    [150, 1000, 2, 1], // slow matches (mcts): a chunk a task
+  ])('a task groups chunks by speed and what is left: %f ms a chunk, %i left, %i workers -> %i', (ms, left, workers, k) => {
+    expect(chunksPerTask(ms, left, workers)).toBe(k);
+  });
+
+  it('chunks grouped into tasks give the same summary and rows as a chunk a task, and a grouped run resumes to them', async () => {
+    const { chunk: _, ...noChunk } = base;
+    const file = writeExperiment('grouped', { ...noChunk, matches: 4500, outputs: { charts: false } }); // 18 chunks of 250
+    const reports = { single: 0, grouped: 0 };
+    const single = await runBatch({ ...loadExperiment(file), workers: 2, taskMs: 0, outDir: join(dir, 'single'), onProgress: () => reports.single++ });
+    const grouped = await runBatch({ ...loadExperiment(file), workers: 1, taskMs: 1e9, outDir: join(dir, 'grouped'), onProgress: () => reports.grouped++ });
+    expect(reports.single).toBe(18);
+    expect(reports.grouped).toBeLessThan(18); // some tasks held several chunks
+    expect(readFileSync(join(grouped.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(single.dir, 'summary.json'), 'utf8'));
+    expect(sortedRows(grouped.dir)).toEqual(sortedRows(single.dir));
+    // Stopped mid-run, the grouped run's checkpoint counts chunks, and the resumed run ends where the others did.
+    const stop = new AbortController();
+    const out = join(dir, 'grouped-stopped');
+    const part = await runBatch({ ...loadExperiment(file), workers: 1, taskMs: 1e9, outDir: out, signal: stop.signal, onProgress: (d) => d >= 1500 && stop.abort() });
+    expect(part.complete).toBe(false);
+    const cp = JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8'));
+    expect(cp.done.length * 250).toBe(part.matches);
+    const resumed = await runBatch({ ...loadExperiment(file), workers: 2, taskMs: 1e9, resume: out });
+    expect(resumed.complete).toBe(true);
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(single.dir, 'summary.json'), 'utf8'));
+    expect(sortedRows(out)).toEqual(sortedRows(single.dir));
   });
 
   it('a match replays alone from the experiment and its id, exactly as in matches.csv', async () => {
