@@ -111,6 +111,15 @@ export function defaultChunk(total: number): number {
 export const TASK_MS = 100;
 /** Most chunks one task groups. */
 export const MAX_CHUNKS_PER_TASK = 8;
+/**
+ * A worker's time per chunk so far, from the `played` matches that came back in the `since`
+ * ms after the run's first task did (Infinity until `SPEED_AFTER_MS` have passed: the other
+ * workers' first tasks come back just after the first, and would make the run look fast).
+ */
+export function msPerChunkSoFar(since: number, played: number, workers: number, chunk: number): number {
+  return since >= SPEED_AFTER_MS && played > 0 ? (since * workers * chunk) / played : Infinity;
+}
+const SPEED_AFTER_MS = 100;
 
 /**
  * Consecutive chunks for the next task: as many as take about `taskMs` at `msPerChunk` (a
@@ -202,7 +211,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     lastSave = performance.now();
   };
 
-  /** Fold one finished chunk into the statistics and the CSV (its rows as the worker wrote them, or null). */
+  /** Fold one finished task (a chunk or several) into the statistics and the CSV (its rows as the worker wrote them, or null). */
   const fold = (from: number, rec: Int32Array, rows: Uint8Array | null) => {
     const count = rec.length / RECORD_INTS;
     if (doneAtFirst < 0) {
@@ -248,7 +257,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     const from = next;
     let to = Math.min(total, from + chunk);
     if (grouped) {
-      const msPerChunk = done > doneAtFirst && doneAtFirst >= 0 ? ((performance.now() - firstAt) * workers * chunk) / (done - doneAtFirst) : Infinity;
+      const msPerChunk = doneAtFirst < 0 ? Infinity : msPerChunkSoFar(performance.now() - firstAt, done - doneAtFirst, workers, chunk);
       const k = chunksPerTask(msPerChunk, Math.ceil((total - from) / chunk), workers, o.taskMs);
       for (let c = 1; c < k && to < total && !doneChunks.has(to); c++) to = Math.min(total, to + chunk);
     }

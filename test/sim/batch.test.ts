@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch, RunFailure, defaultChunk, chunksPerTask, MAX_CHUNKS_PER_TASK } from '../../src/sim/batch.ts';
+import { runBatch, RunFailure, defaultChunk, chunksPerTask, msPerChunkSoFar, MAX_CHUNKS_PER_TASK } from '../../src/sim/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare, MatchPlayer, experimentPlayers } from '../../src/sim/play.ts';
 import { playInto } from '../../src/sim/worker.ts';
@@ -165,6 +165,17 @@ describe('batch runs (issue 4)', () => {
     [150, 1000, 2, 1], // slow matches (mcts): a chunk a task
   ])('a task groups chunks by speed and what is left: %f ms a chunk, %i left, %i workers -> %i', (ms, left, workers, k) => {
     expect(chunksPerTask(ms, left, workers)).toBe(k);
+  });
+
+  it.each([
+    // ms since the first task came back, matches back since, workers, chunk -> ms per chunk
+    [1, 250, 2, 250, Infinity], // the other worker's first task, just after: not a speed
+    [99, 2000, 2, 250, Infinity],
+    [100, 0, 2, 250, Infinity],
+    [100, 2000, 2, 250, 25],
+    [400, 1000, 1, 250, 100],
+  ])('the speed so far: %f ms, %i matches, %i workers, chunks of %i -> %f ms a chunk', (since, played, workers, chunk, ms) => {
+    expect(msPerChunkSoFar(since, played, workers, chunk)).toBe(ms);
   });
 
   it('chunks grouped into tasks give the same summary and rows as a chunk a task, and a grouped run resumes to them', async () => {
