@@ -10,7 +10,8 @@
  *   wall time from a run but not CPU time, so the CPU figure is the steadier "per core";
  * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up, timed in
  *   POOL_PAIRS pairs of runs back to back; the scaling is the median of the pairs' ratios
- *   of steady rates (pool-timing.ts). Also the whole runs' throughput, the cores the
+ *   of steady rates, printed with a distribution-free confidence interval of that median
+ *   (pool-timing.ts): the machine's noise, in the figure itself. Also the whole runs' throughput, the cores the
  *   process actually got (CPU seconds per wall second), the share the hypervisor stole
  *   meanwhile, and matches per CPU-second;
  * - batch: the main job itself (runBatch on the default experiment, writing matches.csv)
@@ -308,6 +309,8 @@ const batch = await batchRuns();
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 const rate = (r: { median: number; min: number; max: number }) => `${n0(r.median)} (${n0(r.min)}-${n0(r.max)})`;
+const ratioLine = (r: typeof pairs) =>
+  `ratio ${r.median.toFixed(2)}, the median of the pairs' ratios (${r.min.toFixed(2)}-${r.max.toFixed(2)}; ${(100 * r.interval.coverage).toFixed(0)}% confidence interval of the median ${r.interval.low.toFixed(2)}-${r.interval.high.toFixed(2)})`;
 const kernelLine = (label: string, k: typeof scripted, target: boolean) =>
   `${label} ${rate(k.perCpuSecond)} matches per CPU-second, ${rate(k.perWallSecond)} per wall second, ${n0(k.roundsPerSecond)} rounds/s` +
   (target ? `  [target 10,000 matches/s/core, on the CPU median: ${verdict(k.perCpuSecond.median >= 10000)}]` : '');
@@ -320,16 +323,16 @@ const lines = [
   heap
     ? `heap after GC: ${heap.heapEarly} bytes at ${heap.matchesEarly} matches, ${heap.heapLate} at ${heap.matchesLate} (growth ${heap.growthBytes} bytes)  [target: no growth with matches: ${verdict(heap.growthBytes < 1 << 20)}]`
     : 'heap growth: run with node --expose-gc (npm run bench does)',
-  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, ${w1.repetitions} pairs of runs back to back), while every worker has work: 1 worker ${rate(w1.steadyPerWallSecond)} matches/s, 2 workers ${rate(w2.steadyPerWallSecond)} matches/s; ratio ${scaling.toFixed(2)}, the median of the pairs' ratios (${pairs.min.toFixed(2)}-${pairs.max.toFixed(2)})  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
+  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, ${w1.repetitions} pairs of runs back to back), while every worker has work: 1 worker ${rate(w1.steadyPerWallSecond)} matches/s, 2 workers ${rate(w2.steadyPerWallSecond)} matches/s; ${ratioLine(pairs)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
   `  whole runs, ends included: 1 worker ${rate(w1.perWallSecond)} matches/s, 2 workers ${rate(w2.perWallSecond)} matches/s, ratio of the medians ${(w2.perWallSecond.median / w1.perWallSecond.median).toFixed(2)}`,
   `  cores the process got: ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)` +
     (w2.stealShare === null ? '' : `; the hypervisor took ${(100 * w1.stealShare!).toFixed(1)}% and ${(100 * w2.stealShare).toFixed(1)}% of the machine's ${availableParallelism()} CPUs (steal)`),
-  `batch, the main job (the default experiment writing matches.csv, ${n0(BATCH_MATCHES)} matches a run, timed over ${BATCH_WINDOW.map((x) => `${100 * x}%`).join('-')} of each, ${BATCH_PAIRS} pairs back to back): 1 worker ${rate(batch.one)} matches/s, 2 workers ${rate(batch.two)} matches/s; ratio ${batch.ratio.median.toFixed(2)}, the median of the pairs' ratios (${batch.ratio.min.toFixed(2)}-${batch.ratio.max.toFixed(2)})  [target >= 1.8: ${verdict(batch.ratio.median >= 1.8)}]`,
+  `batch, the main job (the default experiment writing matches.csv, ${n0(BATCH_MATCHES)} matches a run, timed over ${BATCH_WINDOW.map((x) => `${100 * x}%`).join('-')} of each, ${BATCH_PAIRS} pairs back to back): 1 worker ${rate(batch.one)} matches/s, 2 workers ${rate(batch.two)} matches/s; ${ratioLine(batch.ratio)}  [target >= 1.8: ${verdict(batch.ratio.median >= 1.8)}]`,
 ];
 console.log(lines.join('\n'));
 const outDir = join(repoRoot(), 'results', 'bench');
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: availableParallelism(), quick, scripted, random, heap, workers: [w1, w2], scaling, pairRatios: pairs.ratios, batch }, null, 2) + '\n');
+writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: availableParallelism(), quick, scripted, random, heap, workers: [w1, w2], scaling, pairRatios: pairs.ratios, pairInterval: pairs.interval, batch }, null, 2) + '\n');
 writeFileSync(join(outDir, `bench-${stamp}.txt`), lines.join('\n') + '\n');
 console.log(`Written to results/bench/bench-${stamp}.{json,txt}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, pairedRatio, steadyRate } from '../../scripts/pool-timing.js';
+import { median, medianInterval, pairedRatio, steadyRate } from '../../scripts/pool-timing.js';
 
 describe('steadyRate: matches per second while every worker has work', () => {
   it.each([
@@ -30,6 +30,30 @@ describe('pairedRatio', () => {
   it('refuses runs that do not pair', () => {
     expect(() => pairedRatio([1, 2], [1])).toThrow(/do not pair/);
     expect(() => pairedRatio([], [])).toThrow(/do not pair/);
+  });
+
+  it.each([
+    // n, the order statistics taken (1-based), coverage 1 - 2 P(Binomial(n, 1/2) < k)
+    { n: 1, low: 1, high: 1, coverage: 0 },
+    { n: 5, low: 1, high: 5, coverage: 1 - 2 / 32 }, // the range: nothing narrower reaches 95%
+    { n: 6, low: 1, high: 6, coverage: 1 - 2 / 64 },
+    { n: 8, low: 1, high: 8, coverage: 1 - 2 / 256 }, // the 2nd and 7th cover only 93%
+    { n: 9, low: 2, high: 8, coverage: 1 - (2 * 10) / 512 },
+    { n: 17, low: 5, high: 13, coverage: 1 - (2 * (1 + 17 + 136 + 680 + 2380)) / 2 ** 17 },
+  ])('a 95% interval for the median of $n samples: the $low-th and $high-th smallest', ({ n, low, high, coverage }) => {
+    // Samples 10, 20, ... shuffled, so the answer is read from sorted order.
+    const xs = Array.from({ length: n }, (_, i) => 10 * (((i * 7) % n) + 1));
+    const r = medianInterval(xs);
+    expect([r.low, r.high]).toEqual([10 * low, 10 * high]);
+    expect(r.coverage).toBeCloseTo(coverage, 12);
+    expect(r.coverage).toBeGreaterThanOrEqual(n > 5 ? 0.95 : 0);
+  });
+
+  it('the pairs come with the interval of their median', () => {
+    const r = pairedRatio([1, 1, 1, 1, 1, 1, 1, 1, 1], [1.9, 1.6, 2.1, 1.7, 1.8, 2.4, 1.3, 2.0, 1.85]);
+    expect(r.median).toBe(1.85);
+    expect(r.interval).toEqual({ low: 1.6, high: 2.1, coverage: 1 - 20 / 512 });
+    expect(() => medianInterval([])).toThrow();
   });
 
   it('median of odd and even lists', () => {
