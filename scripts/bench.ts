@@ -11,9 +11,9 @@
  * - workers: the batch's worker on a pool of 1 and of 2 threads, after warm-up, timed in
  *   POOL_PAIRS pairs of runs back to back; the scaling is the median of the pairs' ratios
  *   of steady rates, printed with a distribution-free confidence interval of that median
- *   (pool-timing.ts): the machine's noise, in the figure itself. Also the whole runs' throughput, the cores the
- *   process actually got (CPU seconds per wall second), the share the hypervisor stole
- *   meanwhile, and matches per CPU-second;
+ *   (pool-timing.ts), so the machine's noise shows in the figure itself. Also the whole
+ *   runs' throughput, the cores the process actually got (CPU seconds per wall second),
+ *   the share the hypervisor stole meanwhile, and matches per CPU-second;
  * - batch: the main job itself (runBatch on the default experiment, writing matches.csv)
  *   on 1 and 2 workers, BATCH_PAIRS pairs of runs, each timed over the middle of its
  *   progress; this counts what the main thread does per chunk, which the pool runs do not;

@@ -11,8 +11,8 @@
  *   flight (chunk-pool.ts), so a worker always has its next task and none waits in a queue.
  * - A task is one chunk, or (runs without `chunk` in the file, except compare runs) several
  *   consecutive chunks once the run's speed is known, so that fast matches do not cost the
- *   main thread a round trip every few milliseconds (chunksPerTask). Checkpoints, resume
- *   and progress still count chunks, so the grouping changes no figure and no file.
+ *   main thread a round trip every few milliseconds (chunksPerTask). Checkpoints and
+ *   resume still count chunks, so the grouping changes no figure and no file.
  * - Ctrl-C (or an AbortSignal) stops feeding and cancels pending chunks; finished matches
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
@@ -111,6 +111,9 @@ export function defaultChunk(total: number): number {
 export const TASK_MS = 100;
 /** Most chunks one task groups. */
 export const MAX_CHUNKS_PER_TASK = 8;
+/** How long after the run's first task comes back its speed is trusted (msPerChunkSoFar). */
+const SPEED_AFTER_MS = 100;
+
 /**
  * A worker's time per chunk so far, from the `played` matches that came back in the `since`
  * ms after the run's first task did (Infinity until `SPEED_AFTER_MS` have passed: the other
@@ -119,7 +122,6 @@ export const MAX_CHUNKS_PER_TASK = 8;
 export function msPerChunkSoFar(since: number, played: number, workers: number, chunk: number): number {
   return since >= SPEED_AFTER_MS && played > 0 ? (since * workers * chunk) / played : Infinity;
 }
-const SPEED_AFTER_MS = 100;
 
 /**
  * Consecutive chunks for the next task: as many as take about `taskMs` at `msPerChunk` (a
