@@ -16,7 +16,7 @@
  *   the share the hypervisor stole meanwhile, and matches per CPU-second;
  * - batch: the main job itself (runBatch on the default experiment, writing matches.csv)
  *   on 1 and 2 workers, BATCH_PAIRS pairs of runs, each timed over the middle of its
- *   progress; this counts what the main thread does per chunk, which the pool runs do not;
+ *   progress; this counts what the main thread does per task, which the pool runs do not;
  * - the load average before the run, so a figure can be read against what else ran;
  * - steady state: heap after a forced GC at 2,000 matches and again at 20,000 (growth);
  * - GC: share of wall time spent in garbage collection during the kernel run.
@@ -36,7 +36,7 @@ import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
 import { ChunkPool } from '../src/sim/chunk-pool.js';
 import { ExperimentSchema, loadExperiment, type Experiment } from '../src/sim/experiment.js';
 import { runBatch } from '../src/sim/batch.js';
-import { median, pairedRatio, steadyRate } from './pool-timing.js';
+import { median, pairOrder, pairedRatio, steadyRate } from './pool-timing.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
@@ -232,7 +232,7 @@ async function workerRuns() {
   const runs = pools.map(() => [] as Awaited<ReturnType<typeof poolRun>>[]);
   let from = 10_000;
   for (let pair = 0; pair < POOL_PAIRS; pair++)
-    for (const w of pair % 2 ? [1, 0] : [0, 1]) {
+    for (const w of pairOrder(pair)) {
       runs[w].push(await poolRun(pools[w], chunks, from));
       from += chunks * POOL_CHUNK;
     }
@@ -303,7 +303,7 @@ async function batchRun(workers: number): Promise<number> {
 /** The main job on 1 and 2 workers, BATCH_PAIRS pairs of runs back to back, in turn. */
 async function batchRuns() {
   const rates: [number[], number[]] = [[], []];
-  for (let pair = 0; pair < BATCH_PAIRS; pair++) for (const w of pair % 2 ? [1, 0] : [0, 1]) rates[w].push(await batchRun(w + 1));
+  for (let pair = 0; pair < BATCH_PAIRS; pair++) for (const w of pairOrder(pair)) rates[w].push(await batchRun(w + 1));
   return { matchesPerRun: BATCH_MATCHES, window: BATCH_WINDOW, one: spread(rates[0]), two: spread(rates[1]), rates, ratio: pairedRatio(rates[0], rates[1]) };
 }
 

@@ -28,6 +28,11 @@ export function steadyRate(completions: readonly number[], workers: number, chun
   return ((last - first) * chunkSize) / (ms / 1000);
 }
 
+/** Which run goes first in pair `pair`, as indices of (one worker, two workers): 0-1, 1-0, 0-1, ... */
+export function pairOrder(pair: number): readonly [number, number] {
+  return pair % 2 ? [1, 0] : [0, 1];
+}
+
 /** Median of a non-empty list. */
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) throw new Error('median of an empty list');

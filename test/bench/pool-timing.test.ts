@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianInterval, pairedRatio, steadyRate } from '../../scripts/pool-timing.js';
+import { median, medianInterval, pairOrder, pairedRatio, steadyRate } from '../../scripts/pool-timing.js';
 
 describe('steadyRate: matches per second while every worker has work', () => {
   it.each([
@@ -54,6 +54,10 @@ describe('pairedRatio', () => {
     expect(r.median).toBe(1.85);
     expect(r.interval).toEqual({ low: 1.6, high: 2.1, coverage: 1 - 20 / 512 });
     expect(() => medianInterval([])).toThrow();
+  });
+
+  it('pairs alternate which run goes first', () => {
+    expect([0, 1, 2, 3].map(pairOrder)).toEqual([[0, 1], [1, 0], [0, 1], [1, 0]]);
   });
 
   it('median of odd and even lists', () => {
