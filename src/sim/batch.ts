@@ -127,8 +127,9 @@ export function msPerChunkSoFar(since: number, played: number, workers: number, 
  * Consecutive chunks for the next task: as many as take about `taskMs` at `msPerChunk` (a
  * worker's time per chunk so far; Infinity before it is known), at most `max`, and at most
  * what leaves each worker four tasks of the `remaining` chunks, so the workers still finish
- * together. Why: a task costs the main thread about 0.3 ms (piscina's messages and waking
- * threads, 2026-11-23), and 250 scripted matches take a worker 10-30 ms, so chunk-sized
+ * together. Why: a task costs the main thread about 0.3 ms whatever its size (2026-11-23:
+ * piscina's message handling in a CPU profile, the rest presumably waking the thread), and
+ * 250 scripted matches take a worker 10-30 ms, so chunk-sized
  * tasks took several percent of a core from the workers. A slow match (mcts) keeps one
  * chunk a task, so progress, Ctrl-C and the run's end stay as fine-grained as before.
  */
