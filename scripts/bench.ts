@@ -23,7 +23,7 @@
  * Targets: 10,000 scripted matches/s/core, 2 workers >= 1.8x one (pool and batch), no heap
  * growth, GC < 5%.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -35,8 +35,8 @@ import { MatchRunner } from '../src/sim/match.js';
 import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
 import { ChunkPool } from '../src/sim/chunk-pool.js';
 import { ExperimentSchema, loadExperiment, type Experiment } from '../src/sim/experiment.js';
-import { runBatch } from '../src/sim/batch.js';
-import { median, pairOrder, pairedRatio, steadyRate } from './pool-timing.js';
+import { chunksPerTask, defaultChunk, MAX_CHUNKS_PER_TASK, runBatch } from '../src/sim/batch.js';
+import { median, pairOrder, pairedRatio, steadyRate, steadyWindow } from './pool-timing.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
@@ -132,12 +132,13 @@ async function heapGrowth(matches: number) {
 
 /**
  * Steady-state throughput of the worker pool: the batch's own pool (chunk-pool.ts, its
- * worker.ts) on 1 and 2 threads, fed as the batch feeds it (a chunk as a slot frees). Each
- * thread is warmed up with about WARM_CHUNKS chunks of 300 matches first, so thread
- * start-up (tsx compiling the worker's modules) and the JIT are left out: after two chunks a
- * thread's V8 was still optimising, and the helper threads doing it took 0.7 s of CPU during
- * a 1.2 s timed run of two workers (measured from /proc/self/task, 2026-11-22), which the
- * workers then lacked; after twenty, 0.05 s.
+ * worker.ts) on 1 and 2 threads, fed as the batch feeds a long run of fast matches: tasks
+ * of several 250-match chunks, as many as take a worker about TASK_MS (chunksPerTask), a
+ * task as a slot frees. Each thread is warmed up with about WARM_CHUNKS chunks of 300
+ * matches first, so thread start-up (tsx compiling the worker's modules) and the JIT are
+ * left out: after two chunks a thread's V8 was still optimising, and the helper threads
+ * doing it took 0.7 s of CPU during a 1.2 s timed run of two workers (measured from
+ * /proc/self/task, 2026-11-22), which the workers then lacked; after twenty, 0.05 s.
  */
 function experimentFor(threads: number): Experiment {
   return ExperimentSchema.parse({
@@ -160,36 +161,50 @@ const WARM_CHUNKS = 20;
 const WARM_CHUNK = 300;
 
 /**
- * Play `chunks` chunks of `size` matches from match `from`, a slot at a time as the batch
- * does; the records are dropped. The time of each chunk's completion goes to `completions`.
+ * Play `count` tasks of `size` matches from match `from`, a slot at a time as the batch
+ * does; the records are dropped. `onCompletion` is called as each task completes, with how
+ * many had before it.
  */
-async function playChunks(pool: ChunkPool, from: number, chunks: number, size: number, completions?: number[]) {
+async function playTasks(pool: ChunkPool, from: number, count: number, size: number, onCompletion?: (k: number) => void) {
   let next = 0;
+  let done = 0;
   const feed = async () => {
-    while (next < chunks) {
+    while (next < count) {
       const k = next++;
       pool.release(await pool.run(from + k * size, from + (k + 1) * size));
-      completions?.push(performance.now());
+      onCompletion?.(done++);
     }
   };
   await Promise.all(Array.from({ length: pool.slots }, feed));
 }
 
+/** CPU milliseconds of each of this process's threads, by thread id (null without /proc). */
+function threadCpuMs(): Map<string, number> | null {
+  try {
+    return new Map(readdirSync('/proc/self/task').map((t) => [t, Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]) / 1e6]));
+  } catch {
+    return null;
+  }
+}
+
 async function startPool(threads: number) {
-  const experiment = experimentFor(threads);
-  const pool = new ChunkPool('bench', experiment, threads, WARM_CHUNK);
-  await playChunks(pool, 0, threads * WARM_CHUNKS, WARM_CHUNK);
-  return { threads, pool };
+  const before = threadCpuMs();
+  const pool = new ChunkPool('bench', experimentFor(threads), threads, Math.max(WARM_CHUNK, POOL_CHUNK * MAX_CHUNKS_PER_TASK));
+  await playTasks(pool, 0, threads * WARM_CHUNKS, WARM_CHUNK);
+  // The pool's worker threads: those started with it that have played (piscina starts no others).
+  const after = threadCpuMs();
+  const workerIds = before && after ? [...after].filter(([t, ms]) => !before.has(t) && ms > 100).map(([t]) => t) : [];
+  return { threads, pool, workerIds: workerIds.length === threads ? new Set(workerIds) : null };
 }
 
 /**
- * Matches per chunk in the timed pool runs. A run ends when its last chunk does, so with
- * two workers one may idle for part of a chunk at the end; small chunks in long runs (48
- * of 250) keep that under a chunk in 48. (The runs were 8 chunks of 500 before: in two
- * alternating runs of each, 2026-11-22, the ratio was 1.75 and 1.93 with those, 1.72 and
- * 2.07 with these; the machine's noise hides any difference.)
+ * Matches per chunk in the timed pool runs: what the batch uses in a long run (defaultChunk).
+ * A task groups several; with two workers one may idle for part of a task at the end of a
+ * run, which the steady window (pool-timing.ts) leaves out.
  */
-const POOL_CHUNK = 250;
+const POOL_CHUNK = defaultChunk(Infinity);
+/** Tasks per timed run: about 1.6 s on one worker, 0.8 s on two. */
+const POOL_TASKS = Math.max(8, Math.round(16 * scale));
 
 /**
  * Seconds the hypervisor ran something else on this machine's CPUs while they had work
@@ -206,49 +221,91 @@ function stealSeconds(): number | null {
   }
 }
 
+/** What poolRun reads at each end of a run's steady window. */
+function snapshot() {
+  return { ms: performance.now(), cpu: process.cpuUsage(), steal: stealSeconds(), threads: threadCpuMs() };
+}
+
 /**
- * One timed run of `chunks` chunks of POOL_CHUNK matches: its steady rate (pool-timing.ts),
- * and over the whole run, wall, process CPU and stolen seconds.
+ * One timed run of POOL_TASKS tasks of `task` matches: its steady rate (pool-timing.ts);
+ * and over its steady window, the process's CPU seconds, the seconds stolen, and the CPU
+ * seconds of the pool's workers and of the main thread (null without /proc). Over the
+ * window, not the whole run: at a run's end one worker idles while the other finishes its
+ * last task, up to a tenth of a second with tasks this size.
  */
-async function poolRun(p: Awaited<ReturnType<typeof startPool>>, chunks: number, from: number) {
+async function poolRun(p: Awaited<ReturnType<typeof startPool>>, task: number, from: number) {
   const completions: number[] = [];
-  const s0 = stealSeconds();
-  const c0 = process.cpuUsage();
+  const { first, last } = steadyWindow(POOL_TASKS, p.threads);
+  let start: ReturnType<typeof snapshot> | null = null;
+  let end: ReturnType<typeof snapshot> | null = null;
   const t0 = performance.now();
-  await playChunks(p.pool, from, chunks, POOL_CHUNK, completions);
-  const seconds = (performance.now() - t0) / 1000;
-  const cpuSeconds = cpuSince(c0);
-  const s1 = stealSeconds();
-  return { steadyRate: steadyRate(completions, p.threads, POOL_CHUNK), seconds, cpuSeconds, stealSeconds: s0 === null || s1 === null ? null : s1 - s0 };
+  await playTasks(p.pool, from, POOL_TASKS, task, (k) => {
+    completions.push(performance.now());
+    if (k === first) start = snapshot();
+    if (k === last) end = snapshot();
+  });
+  const wholeSeconds = (performance.now() - t0) / 1000;
+  const [a, b] = [start!, end!] as ReturnType<typeof snapshot>[];
+  const seconds = (b.ms - a.ms) / 1000;
+  const cpuOf = (ids: (t: string) => boolean) =>
+    a.threads && b.threads ? [...b.threads].filter(([t]) => ids(t)).reduce((sum, [t, ms]) => sum + ms - (a.threads!.get(t) ?? 0), 0) / 1000 : null;
+  // getrusage (process.cpuUsage) is tick-sampled and smoothed; over a window this short it
+  // gave 2.2 cores of 2. The threads' own counters are exact (ns).
+  const u = process.cpuUsage(a.cpu);
+  const mainId = String(process.pid);
+  return {
+    steadyRate: steadyRate(completions, p.threads, task),
+    wholeSeconds,
+    windowMatches: (last - first) * task,
+    seconds,
+    cpuSeconds: cpuOf(() => true) ?? (u.user + u.system) / 1e6,
+    stealSeconds: a.steal === null || b.steal === null ? null : b.steal - a.steal,
+    workerCpuSeconds: p.workerIds ? cpuOf((t) => p.workerIds!.has(t)) : null,
+    mainCpuSeconds: cpuOf((t) => t === mainId),
+  };
 }
 
 /**
  * Both pools, timed back to back in pairs, in turn: 1-2, 2-1, 1-2, ... (so a drift in the
- * machine's speed falls on both alike).
+ * machine's speed falls on both alike). Both are fed tasks of the size the batch would give
+ * at the one worker's speed after warm-up.
  */
 async function workerRuns() {
   const pools = [await startPool(1), await startPool(2)];
-  const chunks = Math.round(48 * scale); // per timed run: 12,000 matches, about 0.6 s on two workers
-  const runs = pools.map(() => [] as Awaited<ReturnType<typeof poolRun>>[]);
   let from = 10_000;
+  const probe = 8;
+  const p0 = performance.now();
+  await playTasks(pools[0].pool, from, probe, POOL_CHUNK);
+  from += probe * POOL_CHUNK;
+  const task = POOL_CHUNK * chunksPerTask((performance.now() - p0) / probe, Infinity, 2);
+  const runs = pools.map(() => [] as Awaited<ReturnType<typeof poolRun>>[]);
   for (let pair = 0; pair < POOL_PAIRS; pair++)
     for (const w of pairOrder(pair)) {
-      runs[w].push(await poolRun(pools[w], chunks, from));
-      from += chunks * POOL_CHUNK;
+      runs[w].push(await poolRun(pools[w], task, from));
+      from += POOL_TASKS * task;
     }
   for (const p of pools) await p.pool.destroy();
-  const per = chunks * POOL_CHUNK;
+  const per = POOL_TASKS * task;
+  const perWall = (xs: (number | null)[], i: number) => (xs.some((x) => x === null) ? null : median(xs.map((x, k) => x! / runs[i][k].seconds)));
   return pools.map((p, w) => ({
     workers: p.threads,
+    matchesPerTask: task,
     matches: per * POOL_PAIRS,
     repetitions: POOL_PAIRS,
     /** Matches per second while every worker had work (pool-timing.ts). */
     steadyPerWallSecond: spread(runs[w].map((r) => r.steadyRate)),
     steadyRates: runs[w].map((r) => r.steadyRate),
-    perWallSecond: spread(runs[w].map((r) => per / r.seconds)),
-    perCpuSecond: spread(runs[w].map((r) => per / r.cpuSeconds)),
+    /** Whole runs, ends included. */
+    perWallSecond: spread(runs[w].map((r) => per / r.wholeSeconds)),
+    /** The rest over the steady window: matches per CPU-second of the process (every thread), cores it used. */
+    perCpuSecond: spread(runs[w].map((r) => r.windowMatches / r.cpuSeconds)),
     coresUsed: median(runs[w].map((r) => r.cpuSeconds / r.seconds)),
-    /** Stolen share of the machine's CPU time over the timed runs (null: not readable). */
+    /** Cores the workers, and the main thread, were on (CPU seconds per wall second; null without /proc/self/task). */
+    workerCores: perWall(runs[w].map((r) => r.workerCpuSeconds), w),
+    mainCores: perWall(runs[w].map((r) => r.mainCpuSeconds), w),
+    /** Cores the process's other threads (V8's helpers) were on. */
+    helperCores: perWall(runs[w].map((r) => (r.workerCpuSeconds === null || r.mainCpuSeconds === null ? null : r.cpuSeconds - r.workerCpuSeconds - r.mainCpuSeconds)), w),
+    /** Stolen share of the machine's CPU time over the steady windows (null: not readable). */
     stealShare: runs[w].some((r) => r.stealSeconds === null)
       ? null
       : runs[w].reduce((a, r) => a + r.stealSeconds!, 0) / (availableParallelism() * runs[w].reduce((a, r) => a + r.seconds, 0)),
@@ -332,10 +389,15 @@ const lines = [
   heap
     ? `heap after GC: ${heap.heapEarly} bytes at ${heap.matchesEarly} matches, ${heap.heapLate} at ${heap.matchesLate} (growth ${heap.growthBytes} bytes)  [target: no growth with matches: ${verdict(heap.growthBytes < 1 << 20)}]`
     : 'heap growth: run with node --expose-gc (npm run bench does)',
-  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up, ${w1.repetitions} pairs of runs back to back), while every worker has work: 1 worker ${rate(w1.steadyPerWallSecond)} matches/s, 2 workers ${rate(w2.steadyPerWallSecond)} matches/s; ${ratioLine(pairs)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
+  `worker pool (rammer vs rammer, ${n0(w1.matches)} matches each after warm-up in tasks of ${n0(w1.matchesPerTask)}, ${w1.repetitions} pairs of runs back to back), while every worker has work: 1 worker ${rate(w1.steadyPerWallSecond)} matches/s, 2 workers ${rate(w2.steadyPerWallSecond)} matches/s; ${ratioLine(pairs)}  [target >= 1.8: ${verdict(scaling >= 1.8)}]`,
   `  whole runs, ends included: 1 worker ${rate(w1.perWallSecond)} matches/s, 2 workers ${rate(w2.perWallSecond)} matches/s, ratio of the medians ${(w2.perWallSecond.median / w1.perWallSecond.median).toFixed(2)}`,
-  `  cores the process got: ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)` +
+  `  while every worker has work: cores the process got ${w1.coresUsed.toFixed(2)} with 1 worker, ${w2.coresUsed.toFixed(2)} with 2; matches per CPU-second: ${n0(w1.perCpuSecond.median)} and ${n0(w2.perCpuSecond.median)} (2 workers keep ${((100 * w2.perCpuSecond.median) / w1.perCpuSecond.median).toFixed(0)}% of one's efficiency)` +
     (w2.stealShare === null ? '' : `; the hypervisor took ${(100 * w1.stealShare!).toFixed(1)}% and ${(100 * w2.stealShare).toFixed(1)}% of the machine's ${availableParallelism()} CPUs (steal)`),
+  ...(w2.workerCores === null || w2.mainCores === null || w2.helperCores === null
+    ? []
+    : [
+        `  with 2 workers, per wall second (medians, /proc/self/task): the workers were on ${w2.workerCores.toFixed(3)} of the ${availableParallelism()} cores, the main thread on ${w2.mainCores.toFixed(3)}, the process's other threads (V8's helpers) on ${w2.helperCores.toFixed(3)}; the rest, ${(availableParallelism() - w2.coresUsed).toFixed(3)}, went to other processes, the hypervisor, or idle`,
+      ]),
   `batch, the main job (the default experiment writing matches.csv, ${n0(BATCH_MATCHES)} matches a run, timed over ${BATCH_WINDOW.map((x) => `${100 * x}%`).join('-')} of each, ${BATCH_PAIRS} pairs back to back): 1 worker ${rate(batch.one)} matches/s, 2 workers ${rate(batch.two)} matches/s; ${ratioLine(batch.ratio)}  [target >= 1.8: ${verdict(batch.ratio.median >= 1.8)}]`,
 ];
 console.log(lines.join('\n'));

@@ -14,14 +14,23 @@
  */
 
 /**
- * Matches per second between completions `workers - 1` and `chunks - workers - 1` of a run
- * (0-based), given the time of each chunk's completion in order, in milliseconds. With
- * two chunks held per worker every worker is busy throughout that window.
+ * The steady window of a run of `count` completions on `workers` workers: completions
+ * `workers - 1` to `count - workers - 1` (0-based). With two tasks held per worker, every
+ * worker is busy throughout it.
+ */
+export function steadyWindow(count: number, workers: number): { first: number; last: number } {
+  const first = workers - 1;
+  const last = count - workers - 1;
+  if (last <= first) throw new Error(`steadyWindow: ${count} completions are too few for a window with ${workers} workers`);
+  return { first, last };
+}
+
+/**
+ * Matches per second over the steady window (steadyWindow), given the time of each
+ * completion in order, in milliseconds, and the matches each completion stands for.
  */
 export function steadyRate(completions: readonly number[], workers: number, chunkSize: number): number {
-  const first = workers - 1;
-  const last = completions.length - workers - 1;
-  if (last <= first) throw new Error(`steadyRate: ${completions.length} completions are too few for a window with ${workers} workers`);
+  const { first, last } = steadyWindow(completions.length, workers);
   for (let k = 1; k < completions.length; k++)
     if (completions[k] < completions[k - 1]) throw new Error('steadyRate: completion times must be in order');
   const ms = completions[last] - completions[first];

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianInterval, pairOrder, pairedRatio, steadyRate } from '../../scripts/pool-timing.js';
+import { median, medianInterval, pairOrder, pairedRatio, steadyRate, steadyWindow } from '../../scripts/pool-timing.js';
+
+describe('steadyWindow: the completions between which every worker has work', () => {
+  it.each([
+    { count: 5, workers: 1, first: 0, last: 3 },
+    { count: 16, workers: 1, first: 0, last: 14 },
+    { count: 16, workers: 2, first: 1, last: 13 },
+    { count: 8, workers: 2, first: 1, last: 5 },
+    { count: 4, workers: 1, first: 0, last: 2 },
+  ])('$count completions on $workers: $first to $last', ({ count, workers, first, last }) => {
+    expect(steadyWindow(count, workers)).toEqual({ first, last });
+  });
+
+  it('refuses a run with no window', () => {
+    expect(() => steadyWindow(3, 2)).toThrow(/too few/);
+    expect(() => steadyWindow(2, 1)).toThrow(/too few/);
+  });
+});
 
 describe('steadyRate: matches per second while every worker has work', () => {
   it.each([
