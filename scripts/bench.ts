@@ -203,8 +203,8 @@ async function startPool(threads: number) {
  * run, which the steady window (pool-timing.ts) leaves out.
  */
 const POOL_CHUNK = defaultChunk(Infinity);
-/** Tasks per timed run: about 1.6 s on one worker, 0.8 s on two. */
-const POOL_TASKS = Math.max(8, Math.round(16 * scale));
+/** Tasks per timed run: about 2.5 s on one worker, 1.2 s on two (tasks of 2,000 at 10,000-20,000 matches/s). */
+const POOL_TASKS = Math.max(8, Math.round(12 * scale));
 
 /**
  * Seconds the hypervisor ran something else on this machine's CPUs while they had work
@@ -231,7 +231,7 @@ function snapshot() {
  * and over its steady window, the process's CPU seconds, the seconds stolen, and the CPU
  * seconds of the pool's workers and of the main thread (null without /proc). Over the
  * window, not the whole run: at a run's end one worker idles while the other finishes its
- * last task, up to a tenth of a second with tasks this size.
+ * last task, up to a quarter of a second with tasks this size.
  */
 async function poolRun(p: Awaited<ReturnType<typeof startPool>>, task: number, from: number) {
   const completions: number[] = [];

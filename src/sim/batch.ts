@@ -107,8 +107,13 @@ export function defaultChunk(total: number): number {
   return Math.min(250, Math.max(1, Math.ceil(total / 16)));
 }
 
-/** Time a worker task aims at when chunks are grouped (chunksPerTask), in ms. */
-export const TASK_MS = 100;
+/**
+ * Time a worker task aims at when chunks are grouped (chunksPerTask), in ms. 250, not 100
+ * (until 2026-11-23 02:20): in 150,000-match runs of the default experiment on two workers,
+ * five alternating pairs, the main thread used 37-43 ms of CPU a second with 100 and 28-30
+ * with 250 (tasks of 4-5 chunks against 8).
+ */
+export const TASK_MS = 250;
 /** Most chunks one task groups. */
 export const MAX_CHUNKS_PER_TASK = 8;
 /** How long after the run's first task comes back its speed is trusted (msPerChunkSoFar). */
@@ -127,11 +132,11 @@ export function msPerChunkSoFar(since: number, played: number, workers: number, 
  * Consecutive chunks for the next task: as many as take about `taskMs` at `msPerChunk` (a
  * worker's time per chunk so far; Infinity before it is known), at most `max`, and at most
  * what leaves each worker four tasks of the `remaining` chunks, so the workers still finish
- * together. Why: a task costs the main thread about 0.3 ms whatever its size (2026-11-23:
+ * together. Why: a task costs the main thread 0.3 ms or more whatever its size (2026-11-23:
  * piscina's message handling in a CPU profile, the rest presumably waking the thread), and
- * 250 scripted matches take a worker 10-30 ms, so chunk-sized
- * tasks took several percent of a core from the workers. A slow match (mcts) keeps one
- * chunk a task, so progress, Ctrl-C and the run's end stay as fine-grained as before.
+ * 250 scripted matches take a worker 10-30 ms, so chunk-sized tasks took several percent of
+ * a core from the workers. A slow match (mcts) keeps one chunk a task, so progress, Ctrl-C
+ * and the run's end stay as fine-grained as before.
  */
 export function chunksPerTask(msPerChunk: number, remaining: number, workers: number, taskMs = TASK_MS, max = MAX_CHUNKS_PER_TASK): number {
   const bySpeed = Math.floor(taskMs / msPerChunk);

@@ -156,13 +156,13 @@ describe('batch runs (issue 4)', () => {
   it.each([
     // ms per chunk, chunks left, workers -> chunks in the next task
     [Infinity, 1000, 2, 1], // speed not known yet
-    [25, 1000, 2, 4], // 250 rammer matches in 25 ms: tasks of about 100 ms
-    [30, 1000, 2, 3],
-    [5, 1000, 2, MAX_CHUNKS_PER_TASK], // capped
-    [25, 20, 2, 2], // near the end: each worker keeps four tasks of what is left
-    [25, 7, 2, 1],
-    [25, 40, 1, 4],
-    [150, 1000, 2, 1], // slow matches (mcts): a chunk a task
+    [50, 1000, 2, 5], // 250 matches in 50 ms: tasks of about 250 ms
+    [60, 1000, 2, 4],
+    [25, 1000, 2, MAX_CHUNKS_PER_TASK], // rammer speeds: capped
+    [50, 20, 2, 2], // near the end: each worker keeps four tasks of what is left
+    [50, 7, 2, 1],
+    [50, 40, 1, 5],
+    [300, 1000, 2, 1], // slow matches (mcts): a chunk a task
   ])('a task groups chunks by speed and what is left: %f ms a chunk, %i left, %i workers -> %i', (ms, left, workers, k) => {
     expect(chunksPerTask(ms, left, workers)).toBe(k);
   });
