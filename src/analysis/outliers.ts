@@ -41,8 +41,13 @@ const BY_SHORT: Order = (x, y) => x.rounds - y.rounds || x.id - y.id;
 const BY_LONG: Order = (x, y) => y.rounds - x.rounds || x.id - y.id;
 const BY_DAMAGE: Order = (x, y) => y.damage - x.damage || x.id - y.id;
 
+/** Whether `m` would enter `list` (it is short, or `m` comes before its last). */
+function enters(list: ExtremeMatch[], m: ExtremeMatch, order: Order): boolean {
+  return list.length < OUTLIERS_KEPT || order(m, list[list.length - 1]) < 0;
+}
+
 function keep(list: ExtremeMatch[], m: ExtremeMatch, order: Order): void {
-  if (list.length === OUTLIERS_KEPT && order(m, list[list.length - 1]) >= 0) return;
+  if (!enters(list, m, order)) return;
   list.push(m);
   list.sort(order);
   if (list.length > OUTLIERS_KEPT) list.pop();
@@ -56,30 +61,36 @@ function bump(hist: number[], v: number, by = 1): void {
 export class OutlierTracker {
   state: OutlierState = { roundsHist: [], damageHist: [], shortest: [], longest: [], bloodiest: [] };
 
+  /** The match being folded: a copy is made only of one that enters a list (most do not). */
+  private readonly probe: ExtremeMatch = { id: 0, seed: 0, rounds: 0, damage: 0, players: [0, 0], winner: 0, status: 0 };
+
   /** Fold `count` match records. */
   add(rec: Int32Array, count: number): void {
+    const st = this.state;
+    const m = this.probe;
     for (let i = 0; i < count; i++) {
       const o = i * RECORD_INTS;
       let damage = 0;
       for (let src = 0; src < SOURCES; src++) damage += rec[o + R_STATS0 + ST_DAMAGE_DEALT + src] + rec[o + R_STATS1 + ST_DAMAGE_DEALT + src];
-      this.addMatch({
-        id: rec[o + R_ID],
+      m.id = rec[o + R_ID];
+      m.rounds = rec[o + R_ROUNDS];
+      m.damage = damage;
+      bump(st.roundsHist, m.rounds);
+      bump(st.damageHist, damage);
+      if (!enters(st.shortest, m, BY_SHORT) && !enters(st.longest, m, BY_LONG) && !enters(st.bloodiest, m, BY_DAMAGE)) continue;
+      const kept: ExtremeMatch = {
+        id: m.id,
         seed: rec[o + R_SEED] >>> 0,
-        rounds: rec[o + R_ROUNDS],
+        rounds: m.rounds,
         damage,
         players: [rec[o + R_PLAYER0], rec[o + R_PLAYER1]],
         winner: rec[o + R_WINNER],
         status: rec[o + R_STATUS],
-      });
+      };
+      keep(st.shortest, kept, BY_SHORT);
+      keep(st.longest, kept, BY_LONG);
+      keep(st.bloodiest, kept, BY_DAMAGE);
     }
-  }
-
-  private addMatch(m: ExtremeMatch): void {
-    bump(this.state.roundsHist, m.rounds);
-    bump(this.state.damageHist, m.damage);
-    keep(this.state.shortest, m, BY_SHORT);
-    keep(this.state.longest, m, BY_LONG);
-    keep(this.state.bloodiest, m, BY_DAMAGE);
   }
 
   /** Add another tracker's matches (another chunk or shard). */

@@ -471,11 +471,11 @@ export class SummaryAccumulator {
     return p;
   }
 
-  /** Fold one half of a pair: complete it with a pending partner, or leave it pending. */
+  /** Fold one half of a pair: complete it with a pending partner, or leave it pending (`h` itself: callers pass a fresh object). */
   private addHalf(h: PendingHalf): void {
     const other = this.pending.get(h.pair);
     if (!other) {
-      this.pending.set(h.pair, { ...h });
+      this.pending.set(h.pair, h);
       return;
     }
     if (other.game === h.game) throw new Error(`pair ${h.pair} game ${h.game} seen twice (overlapping shards, or a chunk added twice?)`);
