@@ -329,15 +329,18 @@ const BATCH_PAIRS = 9;
  * files are left out, as in the pool's steady rate. Unlike the pool runs, this includes
  * all the main thread does per chunk: statistics, outliers, the rows written to disk.
  */
-async function batchRun(workers: number): Promise<number> {
+async function batchRun(workers: number): Promise<{ rate: number; mainCores: number | null }> {
   const { file, experiment, text } = loadExperiment('default');
   const ex = { ...experiment, matches: BATCH_MATCHES, outputs: { ...experiment.outputs, summary: false, charts: false, report: false } };
   const outDir = mkdtempSync(join(tmpdir(), 'stareater-bench-'));
-  // Matches done, and when, as the run's progress first reaches each end of the window.
+  // Matches done, when, and the main thread's CPU ms, as the run's progress first reaches each end of the window.
+  const mainCpuMs = () => threadCpuMs()?.get(String(process.pid)) ?? NaN;
   let d0 = -1;
   let t0 = 0;
+  let m0 = 0;
   let d1 = -1;
   let t1 = 0;
+  let m1 = 0;
   try {
     await runBatch({
       file,
@@ -346,22 +349,25 @@ async function batchRun(workers: number): Promise<number> {
       workers,
       outDir,
       onProgress: (done) => {
-        if (d0 < 0 && done >= BATCH_WINDOW[0] * BATCH_MATCHES) [d0, t0] = [done, performance.now()];
-        if (d1 < 0 && done >= BATCH_WINDOW[1] * BATCH_MATCHES) [d1, t1] = [done, performance.now()];
+        if (d0 < 0 && done >= BATCH_WINDOW[0] * BATCH_MATCHES) [d0, t0, m0] = [done, performance.now(), mainCpuMs()];
+        if (d1 < 0 && done >= BATCH_WINDOW[1] * BATCH_MATCHES) [d1, t1, m1] = [done, performance.now(), mainCpuMs()];
       },
     });
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
   if (d0 < 0 || d1 <= d0) throw new Error('batch run: no progress across its window');
-  return (d1 - d0) / ((t1 - t0) / 1000);
+  const mainCores = (m1 - m0) / (t1 - t0);
+  return { rate: (d1 - d0) / ((t1 - t0) / 1000), mainCores: Number.isFinite(mainCores) ? mainCores : null };
 }
 
 /** The main job on 1 and 2 workers, BATCH_PAIRS pairs of runs back to back, in turn. */
 async function batchRuns() {
-  const rates: [number[], number[]] = [[], []];
-  for (let pair = 0; pair < BATCH_PAIRS; pair++) for (const w of pairOrder(pair)) rates[w].push(await batchRun(w + 1));
-  return { matchesPerRun: BATCH_MATCHES, window: BATCH_WINDOW, one: spread(rates[0]), two: spread(rates[1]), rates, ratio: pairedRatio(rates[0], rates[1]) };
+  const runs: [Awaited<ReturnType<typeof batchRun>>[], Awaited<ReturnType<typeof batchRun>>[]] = [[], []];
+  for (let pair = 0; pair < BATCH_PAIRS; pair++) for (const w of pairOrder(pair)) runs[w].push(await batchRun(w + 1));
+  const rates = runs.map((r) => r.map((x) => x.rate)) as [number[], number[]];
+  const main = runs.map((r) => (r.some((x) => x.mainCores === null) ? null : median(r.map((x) => x.mainCores!))));
+  return { matchesPerRun: BATCH_MATCHES, window: BATCH_WINDOW, one: spread(rates[0]), two: spread(rates[1]), rates, ratio: pairedRatio(rates[0], rates[1]), mainCores: main };
 }
 
 const scripted = await kernelRun('rammer', Math.round(20000 * scale));
@@ -399,6 +405,9 @@ const lines = [
         `  with 2 workers, per wall second (medians, /proc/self/task): the workers were on ${w2.workerCores.toFixed(3)} of the ${availableParallelism()} cores, the main thread on ${w2.mainCores.toFixed(3)}, the process's other threads (V8's helpers) on ${w2.helperCores.toFixed(3)}; the rest, ${(availableParallelism() - w2.coresUsed).toFixed(3)}, went to other processes, the hypervisor, or idle`,
       ]),
   `batch, the main job (the default experiment writing matches.csv, ${n0(BATCH_MATCHES)} matches a run, timed over ${BATCH_WINDOW.map((x) => `${100 * x}%`).join('-')} of each, ${BATCH_PAIRS} pairs back to back): 1 worker ${rate(batch.one)} matches/s, 2 workers ${rate(batch.two)} matches/s; ${ratioLine(batch.ratio)}  [target >= 1.8: ${verdict(batch.ratio.median >= 1.8)}]`,
+  ...(batch.mainCores[0] === null || batch.mainCores[1] === null
+    ? []
+    : [`  the main thread (statistics, outliers, matches.csv, the pool's messages) was on ${batch.mainCores[0].toFixed(3)} of a core with 1 worker, ${batch.mainCores[1].toFixed(3)} with 2 (medians over the window)`]),
 ];
 console.log(lines.join('\n'));
 const outDir = join(repoRoot(), 'results', 'bench');

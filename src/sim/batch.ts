@@ -109,7 +109,7 @@ export function defaultChunk(total: number): number {
 
 /**
  * Time a worker task aims at when chunks are grouped (chunksPerTask), in ms. 250, not 100
- * (until 2026-11-23 02:20): in 150,000-match runs of the default experiment on two workers,
+ * (until 2026-11-23 02:15): in 150,000-match runs of the default experiment on two workers,
  * five alternating pairs, the main thread used 37-43 ms of CPU a second with 100 and 28-30
  * with 250 (tasks of 4-5 chunks against 8).
  */
