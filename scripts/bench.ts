@@ -17,13 +17,18 @@
  * - batch: the main job itself (runBatch on the default experiment, writing matches.csv)
  *   on 1 and 2 workers, BATCH_PAIRS pairs of runs, each timed over the middle of its
  *   progress; this counts what the main thread does per task, which the pool runs do not;
+ * - all runs of the same code: the pairs of every record in results/bench with this run's
+ *   fingerprint (committed code, machine, Node) pooled per scaling line, with the interval
+ *   of their median (pool-timing.ts, pooledRatios): a steadier figure than one run's;
  * - the load average before the run, so a figure can be read against what else ran;
  * - steady state: heap after a forced GC at 2,000 matches and again at 20,000 (growth);
  * - GC: share of wall time spent in garbage collection during the kernel run.
  * Targets: 10,000 scripted matches/s/core, 2 workers >= 1.8x one (pool and batch), no heap
  * growth, GC < 5%.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -36,7 +41,7 @@ import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
 import { ChunkPool } from '../src/sim/chunk-pool.js';
 import { ExperimentSchema, loadExperiment, type Experiment } from '../src/sim/experiment.js';
 import { chunksPerTask, defaultChunk, MAX_CHUNKS_PER_TASK, runBatch } from '../src/sim/batch.js';
-import { median, pairOrder, pairedRatio, steadyRate, steadyWindow } from './pool-timing.js';
+import { median, pairOrder, pairedRatio, pooledRatios, steadyRate, steadyWindow, type BenchRatios, type PooledLine } from './pool-timing.js';
 
 const quick = process.argv.includes('--quick');
 const scale = quick ? 0.2 : 1;
@@ -378,11 +383,52 @@ const pairs = pairedRatio(w1.steadyRates, w2.steadyRates);
 const scaling = pairs.median;
 const batch = await batchRuns();
 
+/** Paths whose content the figures depend on (the bench, the code it runs, the installed packages). */
+const MEASURED = ['src', 'scripts', 'bots', 'configs', 'package-lock.json'];
+
+/**
+ * A fingerprint of what was measured: git's hashes of MEASURED at HEAD, this machine's CPU
+ * model and core count, and the Node version; null when git cannot say (no repository, or
+ * uncommitted changes under MEASURED), so an unknown state is never pooled with others.
+ */
+function codeFingerprint(): string | null {
+  try {
+    const opts = { cwd: repoRoot(), encoding: 'utf8' as const, stdio: ['ignore', 'pipe', 'ignore'] as ['ignore', 'pipe', 'ignore'] };
+    if (execFileSync('git', ['status', '--porcelain', '--', ...MEASURED], opts).trim() !== '') return null;
+    const trees = execFileSync('git', ['rev-parse', ...MEASURED.map((m) => `HEAD:${m}`)], opts);
+    return createHash('sha256').update(`${trees}|${cpus()[0]?.model}|${availableParallelism()}|${process.version}`).digest('hex').slice(0, 12);
+  } catch {
+    return null;
+  }
+}
+
+/** The pair ratios of every earlier bench record in `dir` (unreadable or older records give none). */
+function earlierRatios(dir: string): BenchRatios[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^bench-.*\.json$/.test(f))
+    .flatMap((f) => {
+      try {
+        const j = JSON.parse(readFileSync(join(dir, f), 'utf8'));
+        const b = j.batch?.rates as [number[], number[]] | undefined;
+        return [{ code: typeof j.code === 'string' ? j.code : null, pool: Array.isArray(j.pairRatios) ? j.pairRatios : [], batch: b ? b[1].map((x, i) => x / b[0][i]) : [] }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const code = quick ? null : codeFingerprint();
+const outDir = join(repoRoot(), 'results', 'bench');
+const pooled = code === null ? null : pooledRatios([...earlierRatios(outDir), { code, pool: pairs.ratios, batch: batch.ratio.ratios }], code);
+
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'BELOW TARGET');
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 const rate = (r: { median: number; min: number; max: number }) => `${n0(r.median)} (${n0(r.min)}-${n0(r.max)})`;
 const ratioLine = (r: typeof pairs) =>
   `ratio ${r.median.toFixed(2)}, the median of the pairs' ratios (${r.min.toFixed(2)}-${r.max.toFixed(2)}; ${(100 * r.interval.coverage).toFixed(0)}% confidence interval of the median ${r.interval.low.toFixed(2)}-${r.interval.high.toFixed(2)})`;
+const pooledLine = (label: string, p: PooledLine) =>
+  `${label} ${p.median.toFixed(2)} from ${p.n} pairs (${(100 * p.interval.coverage).toFixed(0)}% confidence interval of the median ${p.interval.low.toFixed(2)}-${p.interval.high.toFixed(2)})`;
 const kernelLine = (label: string, k: typeof scripted, target: boolean) =>
   `${label} ${rate(k.perCpuSecond)} matches per CPU-second, ${rate(k.perWallSecond)} per wall second, ${n0(k.roundsPerSecond)} rounds/s` +
   (target ? `  [target 10,000 matches/s/core, on the CPU median: ${verdict(k.perCpuSecond.median >= 10000)}]` : '');
@@ -408,11 +454,13 @@ const lines = [
   ...(batch.mainCores[0] === null || batch.mainCores[1] === null
     ? []
     : [`  the main thread (statistics, outliers, matches.csv, the pool's messages) was on ${batch.mainCores[0].toFixed(3)} of a core with 1 worker, ${batch.mainCores[1].toFixed(3)} with 2 (medians over the window)`]),
+  pooled === null
+    ? `all runs of this code: not pooled (${quick ? 'a --quick run' : 'uncommitted changes under ' + MEASURED.join(', ') + ', or no git'})`
+    : `all ${pooled.runs} runs of this code on this machine (results/bench, fingerprint ${code}), their pairs pooled: ${pooledLine('pool', pooled.pool!)}; ${pooledLine('main job', pooled.batch!)}  [target >= 1.8 on the pooled medians: ${verdict(pooled.pool!.median >= 1.8 && pooled.batch!.median >= 1.8)}]`,
 ];
 console.log(lines.join('\n'));
-const outDir = join(repoRoot(), 'results', 'bench');
 mkdirSync(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: availableParallelism(), quick, scripted, random, heap, workers: [w1, w2], scaling, pairRatios: pairs.ratios, pairInterval: pairs.interval, batch }, null, 2) + '\n');
+writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), node: process.version, cores: availableParallelism(), code, quick, scripted, random, heap, workers: [w1, w2], scaling, pairRatios: pairs.ratios, pairInterval: pairs.interval, batch }, null, 2) + '\n');
 writeFileSync(join(outDir, `bench-${stamp}.txt`), lines.join('\n') + '\n');
 console.log(`Written to results/bench/bench-${stamp}.{json,txt}`);

@@ -80,3 +80,31 @@ export function pairedRatio(a: readonly number[], b: readonly number[]): { media
   const ratios = b.map((x, i) => x / a[i]);
   return { median: median(ratios), interval: medianInterval(ratios), min: Math.min(...ratios), max: Math.max(...ratios), ratios };
 }
+
+/** What pooledRatios reads from one bench record: the code it measured and its pairs' ratios. */
+export interface BenchRatios {
+  /** Fingerprint of the measured code and machine (null: unknown, never pooled). */
+  code: string | null;
+  pool: readonly number[];
+  batch: readonly number[];
+}
+
+export interface PooledLine {
+  /** Pairs pooled. */
+  n: number;
+  median: number;
+  interval: { low: number; high: number; coverage: number };
+}
+
+/**
+ * Every record of `code`, its pairs pooled per line: their median with its interval
+ * (medianInterval); null for a line with no pairs. Why: one run's median of 9-15 pairs
+ * still misses a target it meets on the whole about one time in six here (2026-11-23),
+ * while the medians of separate runs spread as independent pairs would make them, so the
+ * pairs of many runs of the same code are one larger sample.
+ */
+export function pooledRatios(records: readonly BenchRatios[], code: string): { runs: number; pool: PooledLine | null; batch: PooledLine | null } {
+  const mine = records.filter((r) => r.code !== null && r.code === code);
+  const line = (xs: number[]): PooledLine | null => (xs.length ? { n: xs.length, median: median(xs), interval: medianInterval(xs) } : null);
+  return { runs: mine.length, pool: line(mine.flatMap((r) => r.pool)), batch: line(mine.flatMap((r) => r.batch)) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianInterval, pairOrder, pairedRatio, steadyRate, steadyWindow } from '../../scripts/pool-timing.js';
+import { median, medianInterval, pairOrder, pairedRatio, pooledRatios, steadyRate, steadyWindow } from '../../scripts/pool-timing.js';
 
 describe('steadyWindow: the completions between which every worker has work', () => {
   it.each([
@@ -81,5 +81,35 @@ describe('pairedRatio', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(() => median([])).toThrow();
+  });
+});
+
+describe('pooledRatios: the pairs of every run of the same code', () => {
+  const records = [
+    { code: 'a', pool: [1.9, 2.0], batch: [1.7] },
+    { code: 'b', pool: [1.0, 1.0, 1.0], batch: [1.0] },
+    { code: null, pool: [3.0], batch: [3.0] },
+    { code: 'a', pool: [1.8], batch: [1.85, 1.95] },
+  ];
+
+  it.each([
+    // code -> runs, pooled pool pairs' median and n, batch's
+    { code: 'a', runs: 2, pool: { n: 3, median: 1.9 }, batch: { n: 3, median: 1.85 } },
+    { code: 'b', runs: 1, pool: { n: 3, median: 1.0 }, batch: { n: 1, median: 1.0 } },
+    { code: 'c', runs: 0, pool: null, batch: null },
+  ])('code $code: $runs runs', ({ code, runs, pool, batch }) => {
+    const r = pooledRatios(records, code);
+    expect(r.runs).toBe(runs);
+    expect(r.pool && { n: r.pool.n, median: r.pool.median }).toEqual(pool);
+    expect(r.batch && { n: r.batch.n, median: r.batch.median }).toEqual(batch);
+  });
+
+  it('never pools a record of unknown code, and gives each line its interval', () => {
+    expect(pooledRatios(records, null as unknown as string).runs).toBe(0);
+    expect(pooledRatios(records, 'a').pool!.interval).toEqual(medianInterval([1.9, 2.0, 1.8]));
+  });
+
+  it('a line without pairs in any run is null, not NaN', () => {
+    expect(pooledRatios([{ code: 'x', pool: [2], batch: [] }], 'x')).toEqual({ runs: 1, pool: { n: 1, median: 2, interval: medianInterval([2]) }, batch: null });
   });
 });
