@@ -456,7 +456,7 @@ const lines = [
     : [`  the main thread (statistics, outliers, matches.csv, the pool's messages) was on ${batch.mainCores[0].toFixed(3)} of a core with 1 worker, ${batch.mainCores[1].toFixed(3)} with 2 (medians over the window)`]),
   pooled === null
     ? `all runs of this code: not pooled (${quick ? 'a --quick run' : 'uncommitted changes under ' + MEASURED.join(', ') + ', or no git'})`
-    : `all ${pooled.runs} runs of this code on this machine (results/bench, fingerprint ${code}), their pairs pooled: ${pooledLine('pool', pooled.pool!)}; ${pooledLine('main job', pooled.batch!)}  [target >= 1.8 on the pooled medians: ${verdict(pooled.pool!.median >= 1.8 && pooled.batch!.median >= 1.8)}]`,
+    : `${pooled.runs === 1 ? 'the one run' : `all ${pooled.runs} runs`} of this code on this machine (results/bench, fingerprint ${code}), their pairs pooled: ${pooledLine('pool', pooled.pool!)}; ${pooledLine('main job', pooled.batch!)}  [target >= 1.8 on the pooled medians: ${verdict(pooled.pool!.median >= 1.8 && pooled.batch!.median >= 1.8)}]`,
 ];
 console.log(lines.join('\n'));
 mkdirSync(outDir, { recursive: true });
