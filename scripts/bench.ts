@@ -62,6 +62,28 @@ const POOL_PAIRS = 15;
 const WARMUP_MATCHES = 2000;
 const load = loadavg();
 
+/** Paths whose content the figures depend on (the bench, the code it runs, the installed packages). */
+const MEASURED = ['src', 'scripts', 'bots', 'configs', 'package-lock.json'];
+
+/**
+ * A fingerprint of what was measured: git's hashes of MEASURED at HEAD, this machine's CPU
+ * model and core count, and the Node version; null when git cannot say (no repository, or
+ * uncommitted changes under MEASURED), so an unknown state is never pooled with others.
+ */
+function codeFingerprint(): string | null {
+  try {
+    const opts = { cwd: repoRoot(), encoding: 'utf8' as const, stdio: ['ignore', 'pipe', 'ignore'] as ['ignore', 'pipe', 'ignore'] };
+    if (execFileSync('git', ['status', '--porcelain', '--', ...MEASURED], opts).trim() !== '') return null;
+    const trees = execFileSync('git', ['rev-parse', ...MEASURED.map((m) => `HEAD:${m}`)], opts);
+    return createHash('sha256').update(`${trees}|${cpus()[0]?.model}|${availableParallelism()}|${process.version}`).digest('hex').slice(0, 12);
+  } catch {
+    return null;
+  }
+}
+
+/** Read before anything runs, so it names the code that ran. */
+const code = quick ? null : codeFingerprint();
+
 /** Median and range of repeated rates. */
 const spread = (xs: number[]) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 /** CPU seconds used by the process (all threads) since `from`. */
@@ -383,25 +405,6 @@ const pairs = pairedRatio(w1.steadyRates, w2.steadyRates);
 const scaling = pairs.median;
 const batch = await batchRuns();
 
-/** Paths whose content the figures depend on (the bench, the code it runs, the installed packages). */
-const MEASURED = ['src', 'scripts', 'bots', 'configs', 'package-lock.json'];
-
-/**
- * A fingerprint of what was measured: git's hashes of MEASURED at HEAD, this machine's CPU
- * model and core count, and the Node version; null when git cannot say (no repository, or
- * uncommitted changes under MEASURED), so an unknown state is never pooled with others.
- */
-function codeFingerprint(): string | null {
-  try {
-    const opts = { cwd: repoRoot(), encoding: 'utf8' as const, stdio: ['ignore', 'pipe', 'ignore'] as ['ignore', 'pipe', 'ignore'] };
-    if (execFileSync('git', ['status', '--porcelain', '--', ...MEASURED], opts).trim() !== '') return null;
-    const trees = execFileSync('git', ['rev-parse', ...MEASURED.map((m) => `HEAD:${m}`)], opts);
-    return createHash('sha256').update(`${trees}|${cpus()[0]?.model}|${availableParallelism()}|${process.version}`).digest('hex').slice(0, 12);
-  } catch {
-    return null;
-  }
-}
-
 /** The pair ratios of every earlier bench record in `dir` (unreadable or older records give none). */
 function earlierRatios(dir: string): BenchRatios[] {
   if (!existsSync(dir)) return [];
@@ -418,7 +421,6 @@ function earlierRatios(dir: string): BenchRatios[] {
     });
 }
 
-const code = quick ? null : codeFingerprint();
 const outDir = join(repoRoot(), 'results', 'bench');
 const pooled = code === null ? null : pooledRatios([...earlierRatios(outDir), { code, pool: pairs.ratios, batch: batch.ratio.ratios }], code);
 
