@@ -413,8 +413,8 @@ function earlierRatios(dir: string): BenchRatios[] {
     .flatMap((f) => {
       try {
         const j = JSON.parse(readFileSync(join(dir, f), 'utf8'));
-        const b = j.batch?.rates as [number[], number[]] | undefined;
-        return [{ code: typeof j.code === 'string' ? j.code : null, pool: Array.isArray(j.pairRatios) ? j.pairRatios : [], batch: b ? b[1].map((x, i) => x / b[0][i]) : [] }];
+        const batchRatios = j.batch?.ratio?.ratios;
+        return [{ code: typeof j.code === 'string' ? j.code : null, pool: Array.isArray(j.pairRatios) ? j.pairRatios : [], batch: Array.isArray(batchRatios) ? batchRatios : [] }];
       } catch {
         return [];
       }
