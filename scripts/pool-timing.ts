@@ -104,7 +104,7 @@ export interface PooledLine {
  * pairs of many runs of the same code are one larger sample.
  */
 export function pooledRatios(records: readonly BenchRatios[], code: string): { runs: number; pool: PooledLine | null; batch: PooledLine | null } {
-  const mine = records.filter((r) => r.code !== null && r.code === code);
+  const mine = records.filter((r) => r.code === code);
   const line = (xs: number[]): PooledLine | null => (xs.length ? { n: xs.length, median: median(xs), interval: medianInterval(xs) } : null);
   return { runs: mine.length, pool: line(mine.flatMap((r) => r.pool)), batch: line(mine.flatMap((r) => r.batch)) };
 }
