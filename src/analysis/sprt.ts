@@ -16,6 +16,12 @@
  * the same ratio (Van den Bergh, GSPRT_approximation.pdf; Fishtest `LLR_alt2`), kept for
  * reference and cross-checks.
  *
+ * The second model, `normalized` (fastchess's default; Fishtest `LLR_normalized`), states the
+ * hypotheses in normalized Elo, a multiple of the t-value (μ − ½)/σ, so elo0/elo1 mean the
+ * same number of pairs to a decision whatever the draw rate and pair correlation
+ * (Van den Bergh, normalized_elo_practical.pdf). Both share the constrained-MLE machinery:
+ * a secular equation solved by bisection (secularRoot).
+ *
  * Everything here is pure: numbers in, plain objects out.
  */
 import { eloFromScore, pentanomial, Z95, type PentanomialInterval } from './stats.js';
@@ -147,26 +153,23 @@ export function sprtBounds(alpha: number, beta: number): [number, number] {
 }
 
 /**
- * The most likely distribution on `values` with mean s, given observed probabilities p
- * (Van den Bergh, support_MLE_multinomial.pdf, Proposition 1.1; Fishtest `MLE_expected`):
- * pᵢ* = pᵢ / (1 + x·(aᵢ − s)), where x solves the secular equation Σ pᵢ (aᵢ − s)/(1 + x(aᵢ − s)) = 0
- * on (−1/max(aᵢ − s), −1/min(aᵢ − s)). The left side decreases in x, so bisection finds it.
- * Needs some positive-probability value on each side of s; returns null otherwise (s is
- * then impossible under every distribution the data allow).
+ * The root x of the secular equation Σᵢ pᵢ·dᵢ / (1 + x·dᵢ) = 0 over the i with pᵢ > 0, on the
+ * interval (−1/max dᵢ, −1/min dᵢ) where every 1 + x·dᵢ is positive. The left side decreases
+ * in x from +∞ to −∞ there, so bisection finds it (to the last bit of a double). Needs some
+ * dᵢ on each side of 0 (among pᵢ > 0); returns null otherwise. Fishtest `secular` (LLRcalc.py).
  */
-export function mleWithMean(values: readonly number[], probs: readonly number[], s: number): number[] | null {
+export function secularRoot(d: readonly number[], p: readonly number[]): number | null {
   let minD = Infinity;
   let maxD = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    if (!(probs[i] > 0)) continue;
-    const d = values[i] - s;
-    if (d < minD) minD = d;
-    if (d > maxD) maxD = d;
+  for (let i = 0; i < d.length; i++) {
+    if (!(p[i] > 0)) continue;
+    if (d[i] < minD) minD = d[i];
+    if (d[i] > maxD) maxD = d[i];
   }
   if (!(minD < 0 && maxD > 0)) return null;
   const f = (x: number) => {
     let t = 0;
-    for (let i = 0; i < values.length; i++) if (probs[i] > 0) t += (probs[i] * (values[i] - s)) / (1 + x * (values[i] - s));
+    for (let i = 0; i < d.length; i++) if (p[i] > 0) t += (p[i] * d[i]) / (1 + x * d[i]);
     return t;
   };
   let lo = -1 / maxD;
@@ -178,8 +181,53 @@ export function mleWithMean(values: readonly number[], probs: readonly number[],
     if (f(mid) > 0) lo = mid;
     else hi = mid;
   }
-  const x = (lo + hi) / 2;
-  return probs.map((p, i) => (p > 0 ? p / (1 + x * (values[i] - s)) : 0));
+  return (lo + hi) / 2;
+}
+
+/**
+ * The most likely distribution on `values` with mean s, given observed probabilities p
+ * (Van den Bergh, support_MLE_multinomial.pdf, Proposition 1.1; Fishtest `MLE_expected`):
+ * pᵢ* = pᵢ / (1 + x·(aᵢ − s)), where x solves the secular equation Σ pᵢ (aᵢ − s)/(1 + x(aᵢ − s)) = 0
+ * (secularRoot). Needs some positive-probability value on each side of s; returns null
+ * otherwise (s is then impossible under every distribution the data allow).
+ */
+export function mleWithMean(values: readonly number[], probs: readonly number[], s: number): number[] | null {
+  const d = values.map((a) => a - s);
+  const x = secularRoot(d, probs);
+  if (x === null) return null;
+  return probs.map((p, i) => (p > 0 ? p / (1 + x * d[i]) : 0));
+}
+
+/**
+ * The most likely distribution on `values` whose t-value (μ − ref)/σ is t, given observed
+ * probabilities p (Van den Bergh, normalized_elo_practical.pdf, section 4.1; Fishtest
+ * `MLE_t_value`). A fixed point: start from the uniform distribution q; with μ, σ² its mean
+ * and variance, set
+ *
+ *     φᵢ = aᵢ − ref − t·σ·(1 + ((μ − aᵢ)/σ)²)/2,    qᵢ ← pᵢ / (1 + x·φᵢ),
+ *
+ * x the secularRoot of φ; repeat until q moves by under 1e-12 (at most 100 rounds; Fishtest
+ * stops after 10 or at 1e-9, fastchess at 1e-4, which agree to the digits they print).
+ * Returns null when φ has no value on each side of 0 (t out of reach of the data's support).
+ */
+export function mleWithTValue(values: readonly number[], probs: readonly number[], ref: number, t: number): number[] | null {
+  let q = values.map(() => 1 / values.length);
+  for (let round = 0; round < 100; round++) {
+    let mu = 0;
+    for (let i = 0; i < q.length; i++) mu += q[i] * values[i];
+    let v = 0;
+    for (let i = 0; i < q.length; i++) v += q[i] * (values[i] - mu) ** 2;
+    const sigma = Math.sqrt(v);
+    const phi = values.map((a) => a - ref - (t * sigma * (1 + (mu - a) ** 2 / v)) / 2);
+    const x = secularRoot(phi, probs);
+    if (x === null) return null;
+    const next = probs.map((p, i) => (p > 0 ? p / (1 + x * phi[i]) : 0));
+    let moved = 0;
+    for (let i = 0; i < q.length; i++) moved = Math.max(moved, Math.abs(next[i] - q[i]));
+    q = next;
+    if (moved < 1e-12) break;
+  }
+  return q;
 }
 
 /**
@@ -255,9 +303,88 @@ export function llrPentanomialApprox(counts: readonly number[], elo0: number, el
   return (n * (s1 - s0) * (2 * mu - s0 - s1)) / (2 * v);
 }
 
+/** Normalized Elo per unit of t-value: 800/ln 10 = 347.4356 (Fishtest `nelo_divided_by_nt`). */
+export const NELO_PER_T = 800 / Math.LN10;
+
+/**
+ * The GSPRT log-likelihood ratio of H1: nElo = nelo1 against H0: nElo = nelo0 in normalized
+ * Elo, for A's pentanomial pair counts, as Fishtest computes it (`LLR_normalized`, LLRcalc.py)
+ * and fastchess (`SPRT::getLLR_normalized`, its default model). Normalized Elo is
+ * nElo = (μ − ½)/σ_game · 800/ln 10 with σ_game = √2·σ the per-game deviation of pair data
+ * (σ the per-pair deviation on the per-game scale), so on pairs the hypotheses fix the pair
+ * t-value (μ − ½)/σ to tⱼ = √2 · neloⱼ / (800/ln 10). With empty bins regularized to 0.001
+ * as in llrPentanomial and N the regularized total:
+ *
+ *     LLR = N · Σᵢ p̂ᵢ · (ln p¹ᵢ − ln p⁰ᵢ),   pʲ = mleWithTValue(PENTANOMIAL_VALUES, p̂, ½, tⱼ)
+ *
+ * No pairs gives 0; ±Infinity when only H1 / H0 can explain the data (as gsprtLlr).
+ */
+export function llrNormalized(counts: readonly number[], nelo0: number, nelo1: number): number {
+  if (counts.reduce((t, c) => t + c, 0) <= 0) return 0;
+  const r = regularized(counts);
+  const n = r.reduce((t, c) => t + c, 0);
+  const p = r.map((c) => c / n);
+  const [t0, t1] = [nelo0, nelo1].map((e) => (Math.SQRT2 * e) / NELO_PER_T);
+  const p0 = mleWithTValue(PENTANOMIAL_VALUES, p, 0.5, t0);
+  const p1 = mleWithTValue(PENTANOMIAL_VALUES, p, 0.5, t1);
+  if (!p0 && !p1) return 0;
+  if (!p0) return Infinity;
+  if (!p1) return -Infinity;
+  let llr = 0;
+  for (let i = 0; i < 5; i++) llr += p[i] * (Math.log(p1[i]) - Math.log(p0[i]));
+  return n * llr;
+}
+
+/** A pairing's normalized Elo difference A − B with its 95% interval. */
+export interface NormalizedEloInterval {
+  nelo: number;
+  lo: number;
+  hi: number;
+  /** (hi − lo) / 2. */
+  plusMinus: number;
+  /** Pairs behind it. */
+  n: number;
+}
+
+/**
+ * Normalized Elo A − B from A's pentanomial pair counts, as fastchess prints it
+ * (`EloPentanomial`, elo_pentanomial.cpp; Van den Bergh, normalized_elo_practical.pdf):
+ *
+ *     nElo(s) = (s − ½) / √(2σ²) · 800/ln 10,   nElo = nElo(μ),   [lo, hi] = nElo(μ ∓ z·σ/√N)
+ *
+ * with μ, σ² the mean and variance of the per-pair score on the per-game scale (values 0, ¼,
+ * ½, ¾, 1) and N pairs, σ² held at its estimate. The interval is therefore nElo ± z·(800/ln 10)/√(2N):
+ * its width depends on N alone. No regularization (as eloInterval): N = 0 gives NaN; σ = 0
+ * (every pair alike) gives ±Infinity, or NaN at μ = ½.
+ */
+export function normalizedEloInterval(counts: readonly number[], z: number = Z95): NormalizedEloInterval {
+  const p = pentanomial(counts, z);
+  if (!(p.n > 0)) return { nelo: NaN, lo: NaN, hi: NaN, plusMinus: NaN, n: 0 };
+  const f = (s: number) => ((s - 0.5) / Math.sqrt(2 * p.sd * p.sd)) * NELO_PER_T;
+  const half = (z * p.sd) / Math.sqrt(p.n);
+  const lo = f(p.mean - half);
+  const hi = f(p.mean + half);
+  return { nelo: f(p.mean), lo, hi, plusMinus: (hi - lo) / 2, n: p.n };
+}
+
+/**
+ * The two GSPRT models: `logistic` states elo0/elo1 in logistic Elo (llrPentanomial, Fishtest
+ * `LLR_logistic`), `normalized` in normalized Elo (llrNormalized, Fishtest `LLR_normalized`,
+ * fastchess's default).
+ */
+export type SprtModel = 'logistic' | 'normalized';
+
+/** The model's LLR of H1 (elo1) against H0 (elo0) for A's pentanomial pair counts. */
+export function sprtLlr(model: SprtModel, counts: readonly number[], elo0: number, elo1: number): number {
+  return model === 'normalized' ? llrNormalized(counts, elo0, elo1) : llrPentanomial(counts, elo0, elo1);
+}
+
+/** The unit the model's elo0/elo1 are in, for outputs: "logistic Elo" or "normalized Elo". */
+export const modelUnit = (model: SprtModel) => (model === 'normalized' ? 'normalized Elo' : 'logistic Elo');
+
 /** Where a GSPRT stands. */
 export interface SprtStatus {
-  /** The log-likelihood ratio (llrPentanomial). */
+  /** The log-likelihood ratio (sprtLlr of the model). */
   llr: number;
   /** Wald's bounds (sprtBounds). */
   lower: number;
@@ -266,6 +393,7 @@ export interface SprtStatus {
   decision: 'H0' | 'H1' | 'continue';
   /** Pairs behind it. */
   pairs: number;
+  model: SprtModel;
   elo0: number;
   elo1: number;
   alpha: number;
@@ -274,26 +402,87 @@ export interface SprtStatus {
 
 /**
  * The GSPRT's state after A's pentanomial pair counts: H0 Elo(A − B) = elo0 against
- * H1 Elo(A − B) = elo1 (elo0 < elo1), type I error α, type II error β. Stop and accept H1 when
- * LLR ≥ ln((1−β)/α), accept H0 when LLR ≤ ln(β/(1−α)); otherwise play on. (Fishtest
- * additionally corrects the bounds for the expected overshoot; this does not.)
+ * H1 Elo(A − B) = elo1 (elo0 < elo1, in the model's unit), type I error α, type II error β.
+ * Stop and accept H1 when LLR ≥ ln((1−β)/α), accept H0 when LLR ≤ ln(β/(1−α)); otherwise
+ * play on. (Fishtest additionally corrects the bounds for the expected overshoot; this does not.)
  */
-export function sprtStatus(counts: readonly number[], elo0: number, elo1: number, alpha: number, beta: number): SprtStatus {
+export function sprtStatus(counts: readonly number[], elo0: number, elo1: number, alpha: number, beta: number, model: SprtModel = 'logistic'): SprtStatus {
   if (!(elo0 < elo1)) throw new RangeError(`an SPRT needs elo0 < elo1 (got ${elo0}, ${elo1})`);
   const [lower, upper] = sprtBounds(alpha, beta);
   const pairs = counts.reduce((t, c) => t + c, 0);
-  const llr = llrPentanomial(counts, elo0, elo1);
+  const llr = sprtLlr(model, counts, elo0, elo1);
   const decision = llr >= upper ? 'H1' : llr <= lower ? 'H0' : 'continue';
-  return { llr, lower, upper, decision, pairs, elo0, elo1, alpha, beta };
+  return { llr, lower, upper, decision, pairs, model, elo0, elo1, alpha, beta };
 }
 
+/** Why a compare run ended: the test decided, the match limit was reached, or the run was stopped (Ctrl-C, a failure). */
+export type StoppedBy = 'sprt' | 'maximum' | 'stopped';
+
+/** The test's outcome in words: 'accept H0', 'accept H1', or 'no decision' (limit reached or stopped first). */
+export type SprtVerdict = 'accept H0' | 'accept H1' | 'no decision';
+
+export const verdictOf = (decision: SprtStatus['decision']): SprtVerdict => (decision === 'H1' ? 'accept H1' : decision === 'H0' ? 'accept H0' : 'no decision');
+
 /**
- * One progress line for a running GSPRT, in Fishtest's layout:
- * `LLR: 1.23 (-2.94,2.94) [0.00,5.00] pairs: 120 Ptnml(0-2): 3, 20, 60, 30, 7` and, once
- * decided, `H1 accepted` / `H0 accepted`.
+ * One line for a GSPRT, progress or final: the model and hypotheses, the LLR against the
+ * bound it crossed ("≥ upper bound", "≤ lower bound") or "in (lo, hi)" while inside, the pairs,
+ * the counts and the verdict. `stoppedBy` says why an undecided test ended ('maximum': the
+ * match limit; 'stopped': interrupted); omitted, an undecided test reads "continue". E.g.
+ * `GSPRT logistic Elo [0, 20]: LLR 3.05 ≥ upper bound 2.94 after 212 pairs, Ptnml(0-2) 3, 20, 60, 100, 29: accept H1`.
  */
-export function formatSprtLine(status: SprtStatus, counts: readonly number[]): string {
+export function formatSprtLine(status: SprtStatus, counts: readonly number[], stoppedBy?: StoppedBy): string {
   const f = (v: number) => v.toFixed(2);
-  const verdict = status.decision === 'continue' ? '' : ` ${status.decision} accepted`;
-  return `LLR: ${f(status.llr)} (${f(status.lower)},${f(status.upper)}) [${f(status.elo0)},${f(status.elo1)}] pairs: ${status.pairs} Ptnml(0-2): ${counts.join(', ')}${verdict}`;
+  const where =
+    status.decision === 'H1' ? `≥ upper bound ${f(status.upper)}` : status.decision === 'H0' ? `≤ lower bound ${f(status.lower)}` : `in (${f(status.lower)}, ${f(status.upper)})`;
+  const verdict =
+    status.decision !== 'continue'
+      ? verdictOf(status.decision)
+      : stoppedBy === 'maximum'
+        ? 'no decision (match limit reached)'
+        : stoppedBy === 'stopped'
+          ? 'no decision (run stopped)'
+          : 'continue';
+  return `GSPRT ${modelUnit(status.model)} [${status.elo0}, ${status.elo1}]: LLR ${f(status.llr)} ${where} after ${status.pairs} pairs, Ptnml(0-2) ${counts.join(', ')}: ${verdict}`;
+}
+
+/** A finite number, or null (JSON has no ±Infinity or NaN). */
+const finiteOrNull = (x: number) => (Number.isFinite(x) ? x : null);
+
+/**
+ * What a compare run keeps of its sequential test (summary.json `sprt`), for the report and
+ * the terminal: the settings, the outcome, and the estimates with their 95% intervals
+ * (logistic Elo from eloInterval, normalized Elo from normalizedEloInterval; null where the
+ * data give no finite value, e.g. A won every pair). The estimates are those of a fixed-size
+ * sample: after early stopping they are biased toward the bound that was crossed.
+ */
+export interface SequentialResult extends Omit<SprtStatus, 'llr'> {
+  /** null for ±Infinity (the data's support excludes one hypothesis). */
+  llr: number | null;
+  verdict: SprtVerdict;
+  stoppedBy: StoppedBy;
+  /** Matches played (each pair is two). */
+  matches: number;
+  /** A's pentanomial pair counts (pair scores 0, ½, 1, 1½, 2). */
+  counts: number[];
+  elo: { elo: number | null; lo: number | null; hi: number | null };
+  nelo: { nelo: number | null; lo: number | null; hi: number | null };
+  /** formatSprtLine of the final state. */
+  line: string;
+}
+
+/** The SequentialResult of a finished (or stopped) compare run. */
+export function sequentialResult(status: SprtStatus, counts: readonly number[], stoppedBy: StoppedBy, matches: number): SequentialResult {
+  const e = eloInterval(counts);
+  const ne = normalizedEloInterval(counts);
+  return {
+    ...status,
+    llr: finiteOrNull(status.llr),
+    verdict: verdictOf(status.decision),
+    stoppedBy,
+    matches,
+    counts: [...counts],
+    elo: { elo: finiteOrNull(e.elo), lo: finiteOrNull(e.lo), hi: finiteOrNull(e.hi) },
+    nelo: { nelo: finiteOrNull(ne.nelo), lo: finiteOrNull(ne.lo), hi: finiteOrNull(ne.hi) },
+    line: formatSprtLine(status, counts, stoppedBy),
+  };
 }
