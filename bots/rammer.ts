@@ -25,11 +25,20 @@ const { distance, opposite, frontCoordinates, DQ, DR } = hex;
 /** Farther than any two hexes (an integer, so the distances compared stay small integers). */
 const FAR = 0x3fffffff;
 
-/** Direction from one hex toward another that most reduces the distance (first such direction). */
-function towardSearch(q1: number, r1: number, q2: number, r2: number): number {
-  let best = 0;
+/** Directions in the order a ship facing north prefers them: ahead, then the smaller turns, clockwise first. */
+const TURN_ORDER = [0, 1, 5, 2, 4, 3];
+
+/**
+ * Direction from one hex toward another that most reduces the distance. Ties (two
+ * directions do as well when the target is off every straight line) go to the one nearer
+ * the ship's facing: a tie-break by absolute direction index made a ship in the north side-step
+ * toward its enemy and one in the south never, a seat edge that was only the board's orientation.
+ */
+function towardSearch(q1: number, r1: number, q2: number, r2: number, facing: number): number {
+  let best = facing;
   let bestD = FAR;
-  for (let d = 0; d < 6; d++) {
+  for (let i = 0; i < 6; i++) {
+    const d = (facing + TURN_ORDER[i]) % 6;
     const dist = distance(q1 + DQ[d], r1 + DR[d], q2, r2);
     if (dist < bestD) {
       bestD = dist;
@@ -40,17 +49,18 @@ function towardSearch(q1: number, r1: number, q2: number, r2: number): number {
 }
 
 /**
- * towardSearch's answer by the signs of the cube offset to the target: a step changes each
- * cube coordinate's distance by -1, 0 or +1 according to that coordinate's sign alone, so
- * the 13 possible sign patterns decide it (a table filled once from the search itself).
+ * towardSearch's answer per facing (times 27) and sign pattern of the cube offset to the
+ * target: a step changes each cube coordinate's distance by -1, 0 or +1 according to that
+ * coordinate's sign alone, so the 13 possible sign patterns decide it (a table filled once
+ * from the search itself).
  */
-const TOWARD = new Int8Array(27);
+const TOWARD = new Int8Array(6 * 27);
 const signIndex = (x: number, y: number, z: number) => (x > 0 ? 18 : x < 0 ? 0 : 9) + (y > 0 ? 6 : y < 0 ? 0 : 3) + (z > 0 ? 2 : z < 0 ? 0 : 1);
-for (let x = -2; x <= 2; x++) for (let y = -2; y <= 2; y++) TOWARD[signIndex(x, y, 0 - x - y)] = towardSearch(0, 0, x, y);
-function toward(q1: number, r1: number, q2: number, r2: number): number {
+for (let f = 0; f < 6; f++) for (let x = -2; x <= 2; x++) for (let y = -2; y <= 2; y++) TOWARD[f * 27 + signIndex(x, y, 0 - x - y)] = towardSearch(0, 0, x, y, f);
+function toward(q1: number, r1: number, q2: number, r2: number, facing: number): number {
   const x = q2 - q1;
   const y = r2 - r1;
-  return TOWARD[signIndex(x, y, 0 - x - y)];
+  return TOWARD[facing * 27 + signIndex(x, y, 0 - x - y)];
 }
 
 /**
@@ -110,9 +120,9 @@ function commit(ctx: DecisionContext, maxSpeed: number): number {
   const shipR = v.shipR;
   const x = shipQ[e] - shipQ[p];
   const y = shipR[e] - shipR[p];
-  const si = signIndex(x, y, 0 - x - y);
-  const preference = AHEAD[v.facing[p] * 27 + si] !== 0 ? firePreference : commandPreference;
-  const want = TOWARD[si];
+  const fsi = v.facing[p] * 27 + signIndex(x, y, 0 - x - y);
+  const preference = AHEAD[fsi] !== 0 ? firePreference : commandPreference;
+  const want = TOWARD[fsi];
   const away = opposite(want);
   // Speed along `want`: tokens pointing that way minus those pointing away.
   const lin = v.lin;
@@ -182,7 +192,7 @@ class Rammer implements Policy {
         const v = ctx.view;
         const p = ctx.player;
         const e = enemyOf(v, p);
-        return toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e]);
+        return toward(v.shipQ[p], v.shipR[p], v.shipQ[e], v.shipR[e], v.facing[p]);
       }
       case D_BOOST:
         return 1; // pay for the hit
