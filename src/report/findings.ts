@@ -24,6 +24,7 @@ import { loadoutSweepSection, metaSection, ratingsSection, statSweepSection } fr
 import type { VlSpec } from './charts.js';
 import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } from './model.js';
 import { renderReportHtml } from './html.js';
+import { sequentialSection } from './sequential-section.js';
 
 /** What the batch runner writes to analysis.json. */
 export interface RunAnalysis {
@@ -203,6 +204,11 @@ export function buildReportModel(dir: string): ReportModel {
   if (b?.kind === 'loadout-sweep') sections.push(loadoutSweepSection(b, charts, headlines));
   if (b?.kind === 'stat-sweep') sections.push(statSweepSection(b, charts, headlines));
   if (b?.kind === 'meta') sections.push(metaSection(b, charts, headlines));
+  const sequential = summary.kind === 'compare' ? sequentialSection(summary) : null; // the verdict on who is stronger
+  if (sequential) {
+    sections.push(sequential.section);
+    headlines.push(sequential.headline);
+  }
   sections.push(winRateSection(summary, charts, headlines));
   if (summary.ratings && b?.kind !== 'meta') sections.push(ratingsSection(summary.ratings, charts, headlines, summary.kind === 'tournament' || summary.kind === 'gauntlet'));
   sections.push(damageSection(summary, charts));

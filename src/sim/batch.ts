@@ -28,7 +28,8 @@ import { repoRoot } from '../content/load.js';
 import type { Experiment } from './experiment.js';
 import type { Plan } from './plan.js';
 import { ConfigError, ROOT } from '../content/errors.js';
-import { sprtStatus, type SprtStatus } from '../analysis/sprt.js';
+import { formatSprtLine, sequentialResult, sprtStatus, type SequentialResult, type SprtStatus } from '../analysis/sprt.js';
+import { withSequentialColumns } from '../report/sequential-section.js';
 import { fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
 import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts } from '../report/tournament.js';
 import { ChunkPool } from './chunk-pool.js';
@@ -250,8 +251,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       fold(prefix, rec, rows);
       prefix += chunk;
       const p = acc.summarize().pairings[0];
-      const st = sprtStatus(p.pentanomial.counts, compare!.elo0, compare!.elo1, compare!.alpha, compare!.beta);
-      process.stderr.write(`  pairs ${st.pairs}: LLR ${st.llr.toFixed(3)} (bounds ${st.lower.toFixed(3)}, ${st.upper.toFixed(3)})${st.decision === 'continue' ? '' : ` -> accept ${st.decision}`}\n`);
+      const st = sprtStatus(p.pentanomial.counts, compare!.elo0, compare!.elo1, compare!.alpha, compare!.beta, compare!.model);
+      process.stderr.write(`  ${formatSprtLine(st, p.pentanomial.counts)}\n`);
       if (st.decision !== 'continue') {
         decision = st;
         abort.abort();
@@ -335,9 +336,13 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     ratings = fitRatings(ratingInput(summarized), { seed: `${ex.seed}/bootstrap` });
     summary.ratings = ratings;
   }
+  // compare: the sequential test's outcome and estimates, for the report and the terminal (SequentialResult).
+  let sequential: SequentialResult | null = null;
   if (compare) {
-    const st = decision ?? sprtStatus(summarized.pairings[0].pentanomial.counts, compare.elo0, compare.elo1, compare.alpha, compare.beta);
-    summary.sprt = { ...compare, ...st, stoppedBy: decision ? 'sprt' : done >= total ? 'maximum' : 'stopped' };
+    const counts = summarized.pairings[0].pentanomial.counts;
+    const st = decision ?? sprtStatus(counts, compare.elo0, compare.elo1, compare.alpha, compare.beta, compare.model);
+    sequential = sequentialResult(st, counts, decision ? 'sprt' : done >= total ? 'maximum' : 'stopped', done);
+    summary.sprt = sequential;
   }
   summary.state = acc.toJSON();
   const analysis: RunAnalysis = {
@@ -354,7 +359,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     writeAtomic(join(dir, 'analysis.json'), JSON.stringify(analysis, null, 2) + '\n');
     writeAtomic(join(dir, 'summary.csv'), toCsv(summaryCsvRows(summarized)));
-    writeAtomic(join(dir, 'pairings.csv'), toCsv(pairingsRows(summarized)));
+    writeAtomic(join(dir, 'pairings.csv'), toCsv(sequential ? withSequentialColumns(pairingsRows(summarized), sequential) : pairingsRows(summarized)));
     if (ratings) {
       writeAtomic(join(dir, 'crosstable.csv'), toCsv(crosstableRows(summarized)));
       writeAtomic(join(dir, 'ratings.csv'), toCsv(ratingsRows(ratings)));

@@ -100,13 +100,18 @@ export const ExperimentSchema = z.strictObject({
   adjudication: z
     .strictObject({ mode: z.enum(['forfeit', 'fallback']).default('forfeit'), fallback: z.string().default('random') })
     .default({ mode: 'forfeit', fallback: 'random' }),
-  /** compare: the generalized SPRT's hypotheses (Elo of A over B) and error rates. */
+  /**
+   * compare: the generalized SPRT's hypotheses (Elo of A over B), error rates and model:
+   * `logistic` (default; elo0/elo1 in the Elo of the rest of the report) or `normalized`
+   * (fastchess's default; normalized Elo). docs/statistics.md section 6 says why.
+   */
   sprt: z
     .strictObject({
       elo0: z.number().default(0),
       elo1: z.number().default(10),
       alpha: z.number().gt(0).lt(0.5).default(0.05),
       beta: z.number().gt(0).lt(0.5).default(0.05),
+      model: z.enum(['logistic', 'normalized']).default('logistic'),
     })
     .optional(),
   outputs: z
@@ -143,7 +148,7 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
     seen.set(p.name!, i);
   });
   checkKindFields(file, experiment);
-  if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 };
+  if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'logistic' };
   if (experiment.matches % 2) experiment.matches++;
   return { file, experiment, text: readFileSync(file, 'utf8') };
 }
