@@ -25,6 +25,7 @@ import type { Plan } from '../sim/plan.js';
 import { writeReport } from '../report/findings.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../sim/batch.js';
+import { runPanel } from '../sim/panel.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
 import type { Summary } from '../analysis/summary.js';
 
@@ -192,6 +193,15 @@ export function buildProgram(): Command {
     .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean; resume?: string }) => {
       const { file: path, experiment, text } = loadExperiment(file);
       if (o.matches) experiment.matches = o.matches + (o.matches % 2);
+      if (experiment.panel) {
+        const p = await runPanel({ file: path, experiment, workers: o.workers, outDir: o.out, resume: o.resume, matches: o.matches, progress: o.progress, handleSigint: true });
+        const rel = relative(process.cwd(), p.dir) || '.';
+        console.log(`${p.complete ? 'Done' : `Stopped early (continue with --resume ${rel})`}: ${p.result.styles.length} styles in ${p.seconds.toFixed(1)} s`);
+        console.log(`Report:  ${rel}/report.html`);
+        console.log(`Panel: ${p.result.agreement.headline}`);
+        if (!p.complete) process.exitCode = 130;
+        return;
+      }
       const onPlan = (plan: Plan) => {
         const pairings = plan.pairings.length;
         const space = plan.loadoutSpace ? ` (${plan.loadoutSpace.chosen} of ${plan.loadoutSpace.total} legal ${plan.loadoutSpace.faction} loadouts${plan.loadoutSpace.sampled ? ', sampled' : ''})` : '';

@@ -15,6 +15,7 @@ import { LoadoutSchema } from '../content/schema.js';
 import { CardChangeSchema } from '../content/changes.js';
 import { loadYaml, defaultConfigDir } from '../content/load.js';
 import { ConfigError } from '../content/errors.js';
+import { listBots } from './bots.js';
 
 const PlayerSchema = z.strictObject({
   /** A name for reports; defaults to `<policy>-<faction>`. */
@@ -31,6 +32,47 @@ const PlayerSchema = z.strictObject({
     })
     .default('default'),
 });
+
+const PanelStyleSchema = z.union(
+  [
+    z.string().min(1),
+    z.strictObject({
+      /** A bot in bots/ by name. */
+      style: z.string().min(1),
+      /** Names its results folder and its column (default: the style); needed when one style appears twice. */
+      name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names a results folder)').optional(),
+      /** Matches per pairing for this style (slow styles play fewer); default the experiment's. */
+      matches: z.number().int().min(2).max(10_000_000).optional(),
+      params: z.record(z.string(), z.unknown()).default({}),
+    }),
+  ],
+  { error: 'a bot name, or { style, name, matches, params }' },
+);
+
+/**
+ * The default panel: the scripted styles, then the two search bots. The search bots are 20
+ * and 500 times slower than the scripted ones, so the default list caps their matches.
+ */
+export const DEFAULT_PANEL_STYLES: readonly { style: string; cap?: number }[] = [
+  { style: 'gunner' },
+  { style: 'brawler' },
+  { style: 'carrier' },
+  { style: 'turtle' },
+  { style: 'rammer' },
+  { style: 'lookahead', cap: 100 },
+  { style: 'mcts', cap: 20 },
+];
+
+/** The panel's entries in one shape: `cap` bounds the experiment's matches when `matches` is not given. */
+function panelStyles(p: 'default' | { styles: 'default' | z.output<typeof PanelStyleSchema>[] }) {
+  const list = p === 'default' || p.styles === 'default' ? DEFAULT_PANEL_STYLES : p.styles;
+  const styles = list.map((s) =>
+    typeof s === 'string'
+      ? { style: s, name: s, params: {} as Record<string, unknown>, matches: undefined as number | undefined, cap: undefined as number | undefined }
+      : { style: s.style, name: 'name' in s && s.name ? s.name : s.style, params: 'params' in s ? s.params : {}, matches: 'matches' in s ? s.matches : undefined, cap: 'cap' in s ? s.cap : undefined },
+  );
+  return { styles };
+}
 
 export const ExperimentSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names the results folder)'),
@@ -123,8 +165,19 @@ export const ExperimentSchema = z.strictObject({
       report: z.boolean().default(true),
     })
     .default({ matchesCsv: true, summary: true, charts: true, report: true }),
+  /**
+   * A panel of play styles (docs/panel.md): the same balance question answered once per
+   * style, every policy replaced by it. `default` (or `{}`) is DEFAULT_PANEL_STYLES.
+   */
+  panel: z
+    .union([z.literal('default'), z.strictObject({ styles: z.union([z.literal('default'), z.array(PanelStyleSchema).min(1).max(32)]).default('default') })], {
+      error: 'default, or { styles: [bot names, or { style, name, matches, params }] }',
+    })
+    .transform(panelStyles)
+    .optional(),
 });
 export type Experiment = z.output<typeof ExperimentSchema>;
+export type PanelStyle = NonNullable<Experiment['panel']>['styles'][number];
 export type ExperimentPlayer = Experiment['players'][number];
 
 /** Folder of the shipped experiments. */
@@ -148,6 +201,7 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
     seen.set(p.name!, i);
   });
   checkKindFields(file, experiment);
+  checkPanel(file, experiment);
   if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'logistic' };
   if (experiment.matches % 2) experiment.matches++;
   return { file, experiment, text: readFileSync(file, 'utf8') };
@@ -184,6 +238,27 @@ function checkKindFields(file: string, ex: Experiment): void {
   }
   if (ex.kind !== 'loadout-sweep' && ex.kind !== 'meta') need(!ex.loadouts, 'loadouts', `no loadouts block for a ${ex.kind} (it is for loadout-sweep and meta)`, ex.loadouts);
   if (ex.kind !== 'stat-sweep') need(!ex.sweep, 'sweep', `no sweep for a ${ex.kind} (it is for stat-sweep)`, ex.sweep);
+}
+
+/** Kinds whose answer is a balance question, so it can be asked under each style of a panel. */
+const PANEL_REFUSED: Record<string, string> = {
+  tournament: 'a tournament ranks its policies; a panel replaces every policy by one style, which leaves nothing to rank',
+  gauntlet: 'a gauntlet ranks its policies; a panel replaces every policy by one style, which leaves nothing to rank',
+  compare: 'a compare tests one policy against another; a panel replaces every policy by one style, which leaves nothing to compare',
+};
+
+/** The panel names bots that exist, each once, on a kind that asks a balance question. */
+function checkPanel(file: string, ex: Experiment): void {
+  if (!ex.panel) return;
+  if (PANEL_REFUSED[ex.kind]) throw ConfigError.at(file, 'panel', `no panel on a ${ex.kind} (${PANEL_REFUSED[ex.kind]}); panels are for batch, stat-sweep, loadout-sweep and meta`, ex.kind);
+  const bots = listBots();
+  const seen = new Map<string, number>();
+  ex.panel.styles.forEach((s, i) => {
+    if (!bots.includes(s.style)) throw ConfigError.at(file, `panel.styles[${i}]`, `a bot in bots/ (${bots.join(', ')})`, s.style);
+    const j = seen.get(s.name);
+    if (j !== undefined) throw ConfigError.at(file, `panel.styles[${i}]`, `a style different from panel.styles[${j}] (give { style, name } to play one style twice)`, s.name);
+    seen.set(s.name, i);
+  });
 }
 
 let lastMaster: string | number | null = null;
