@@ -1042,9 +1042,23 @@ function afterMove(v: number, overrun: number, edge: boolean, ship: boolean, ply
   return v;
 }
 
-/** The ten engine settings in the order they are tried: none first, then 0..8. */
-function engineSetting(i: number): number {
-  return i === 0 ? ENGINE_NONE : i - 1;
+/** Turns from the facing in the order tried: ahead, then the smaller turns, clockwise first. */
+const TURN_ORDER = Int8Array.of(0, 1, 5, 2, 4, 3);
+/**
+ * How much better a later option must score to replace an earlier one. Mirror-image options
+ * score the same up to rounding (sums taken in board order), and a tie must go to the first
+ * in facing-relative order, not to whichever rounded up.
+ */
+const TIE = 1e-9;
+
+/**
+ * The ten engine settings in the order they are tried by a ship facing f: none first, then
+ * the six thrusts by TURN_ORDER, then double, clockwise, counter-clockwise. The first of
+ * equal scores wins, so the order is relative to the facing: by absolute direction a ship
+ * facing south broke ties the other way round from one facing north.
+ */
+function engineSetting(i: number, f: number): number {
+  return i === 0 ? ENGINE_NONE : i <= 6 ? (f + TURN_ORDER[i - 1]) % 6 : i - 1;
 }
 
 /**
@@ -1128,7 +1142,7 @@ export function planScore(q: number, r: number, f: number, m: Int8Array): number
   for (let i = 0; i < 10; i++) {
     // Kept, each setting's mat is made in its entry (a setting that repeats an earlier mat is overwritten).
     const into = x >= 0 ? mats[x * 10 + seen] : M2_;
-    if (!tryEngine(engineSetting(i), q, r, f, m, into, SEEN2_, seen, E2Q_, E2R_, E2F_, E2N)) continue;
+    if (!tryEngine(engineSetting(i, f), q, r, f, m, into, SEEN2_, seen, E2Q_, E2R_, E2F_, E2N)) continue;
     if (x >= 0) keepMove(x * 10 + seen);
     seen++;
     const v = secondRound(simQ, simR, simF, into, simOverrun, simEdge, simShip, best);
@@ -1253,7 +1267,7 @@ export function planEngine(): void {
   if (x === EXP_SCRATCH || EXP_STAMP[x] !== gen) {
     let seen = 0;
     for (let i = 0; i < 10; i++) {
-      const e = engineSetting(i);
+      const e = engineSetting(i, f0);
       const o = x * 10 + seen;
       if (!tryEngine(e, q0, r0, f0, M0_, mats[o], SEEN1_, seen, E1Q_, E1R_, E1F_, E1N)) continue;
       keepMove(o);
@@ -1267,7 +1281,7 @@ export function planEngine(): void {
     const flags = EXP_FLAGS[o];
     const score = planScore(EXP_Q[o], EXP_R[o], EXP_F[o], mats[o]);
     const v = afterMove(score, EXP_OVER[o], (flags & 1) !== 0, (flags & 2) !== 0, 1);
-    if (v > bestScore) {
+    if (v > bestScore + TIE) {
       bestScore = v;
       bestE = EXP_E[o];
       NUM_[PLAN_SCORE_] = score;
@@ -1291,9 +1305,11 @@ export const P2E_GAIN = 0;
 export const PLAN_SCORE = 1;
 const NUM_ = NUM, P2E_GAIN_ = P2E_GAIN, PLAN_SCORE_ = PLAN_SCORE;
 export function planPowerToEngines(q: number, r: number, f: number, m: Int8Array, base: number): void {
-  P2E_DIR = 0;
+  P2E_DIR = f;
   NUM_[P2E_GAIN_] = -1e9;
-  for (let d = 0; d < 6; d++) {
+  // Directions relative to the facing (TURN_ORDER), so ties break the same way on any heading.
+  for (let k = 0; k < 6; k++) {
+    const d = (f + TURN_ORDER[k]) % 6;
     const nq = q + DQ[d];
     const nr = r + DR[d];
     let v = 0;
@@ -1302,7 +1318,7 @@ export function planPowerToEngines(q: number, r: number, f: number, m: Int8Array
     matCopy(m, M3_);
     matThrust(M3_, d);
     v += planScore(nq, nr, f, M3_);
-    if (v - base > NUM_[P2E_GAIN_]) {
+    if (v - base > NUM_[P2E_GAIN_] + TIE) {
       NUM_[P2E_GAIN_] = v - base;
       P2E_DIR = d;
     }

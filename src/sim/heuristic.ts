@@ -31,6 +31,13 @@
  * The weights are judgement, not fitted; they live in EVAL_WEIGHTS so a bot author can read
  * them and a later tuning run can change them in one place.
  *
+ * ## Candidates relative to the ship
+ *
+ * Legal lists order commitments by absolute direction. Candidates are listed and drawn in the
+ * ship's own frame (turnCommit by its facing), so the first of equal scores, and which
+ * commitments a budget cuts off, do not depend on which way the board is turned
+ * (test/bots/symmetry.test.ts).
+ *
  * ## Forward model (Simulator)
  *
  * Simulation answers are trusted: Simulator.submit applies them with kernel.submitLegal,
@@ -52,7 +59,7 @@ import * as pilotKitModule from '../scripted/pilot-kit.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { Cmd } = tablesModule;
-const { D_COMMIT, ENGINE_STEP, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
+const { D_COMMIT, D_P2E_DIR, ENGINE_STEP, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {
   ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
   CORV_ABOARD, CORV_BOARD, CORV_NONE, TOK_CW, STATUS_ONGOING, STATUS_VICTORY, G_DECISION,
@@ -366,6 +373,20 @@ export class Simulator {
 }
 
 /** Append `a` to out[at .. at+count) unless it is there already; returns the new count. */
+/** Turns from the facing in the order candidates list them: ahead, then the smaller turns, clockwise first. */
+const TURN_ORDER = Int8Array.of(0, 1, 5, 2, 4, 3);
+
+/** Commitment `a` with its thrust and Power to Engines directions turned by k sixth-turns (a bijection on the legal list, 7.1). */
+export function turnCommit(a: number, k: number): number {
+  let e = commitEngine(a);
+  const first = commitFirst(a);
+  const second = commitSecond(a);
+  let d = commitDir(a);
+  if (e < 6) e = (e + k) % 6;
+  if (first === Cmd.PowerToEngines || second === Cmd.PowerToEngines) d = (d + k) % 6;
+  return encodeCommit(e, first, second, d);
+}
+
 export function addUnique(out: Int32Array, at: number, count: number, a: number): number {
   for (let i = 0; i < count; i++) if (out[at + i] === a) return count;
   out[at + count] = a;
@@ -389,21 +410,25 @@ let stamp = 0;
  * entries (scripted suggestions) are kept. `scratch` is working space (MAX_ACTIONS).
  * Returns the number of candidates (less than k only when fewer are legal).
  *
- * The draw is a partial Fisher-Yates shuffle of the legal list. At a commitment the list
+ * The draw is a partial Fisher-Yates shuffle of the legal list, each id drawn turned by p's
+ * facing (turnCommit; a direction answer likewise), so a draw means the same manoeuvre on
+ * any heading. At a commitment the list
  * (about 1,300 ids) is not written out: it is m command parts times the engine settings
  * (Kernel.commitBlock), so its element j is computed, and the few positions the shuffle has
  * swapped are kept in `moved`; the same draws pick the same ids as over the written list.
  */
 export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: Int32Array, at: number, count: number, k: number, rng: Rng, scratch: Int32Array): number {
   const g = s.g;
+  const f = s.facing[p];
   if (g[G_DECISION] !== D_COMMIT || ((g[G_PENDING] >> p) & 1) === 0) {
     const n = kernel.legal(s, p, scratch);
+    const turned = g[G_DECISION] === D_P2E_DIR;
     for (let i = 0; i < n && count < k; i++) {
       const j = i + Math.floor(rng() * (n - i));
       const a = scratch[j];
       scratch[j] = scratch[i];
       scratch[i] = a;
-      count = addUnique(out, at, count, a);
+      count = addUnique(out, at, count, turned ? (a + f) % 6 : a);
     }
     return count;
   }
@@ -420,7 +445,8 @@ export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: I
   for (let i = 0; i < n && count < k; i++) {
     const j = i + Math.floor(rng() * (n - i));
     const e = (j / m) | 0;
-    const a = moved[j] === st ? movedValue[j] : scratch[j - e * m] + e * ENGINE_STEP;
+    const raw = moved[j] === st ? movedValue[j] : scratch[j - e * m] + e * ENGINE_STEP;
+    const a = turnCommit(raw, f);
     // Position j now holds what position i held; position i is never read again.
     if (j !== i) {
       const ei = (i / m) | 0;
@@ -454,8 +480,13 @@ export function styleCandidates(sim: Simulator, s: GameState, p: number, base: P
   const first = commitFirst(suggestion);
   const second = commitSecond(suggestion);
   const dir = commitDir(suggestion);
-  for (let e = 0; e < ENGINE_SETTINGS && count < k; e++) count = addUnique(out, at, count, encodeCommit(e, first, second, dir));
+  // Thrusts and Power to Engines directions in the ship's frame (TURN_ORDER from its facing).
+  const f = s.facing[p];
+  for (let i = 0; i < ENGINE_SETTINGS && count < k; i++) {
+    const e = i < 6 ? (f + TURN_ORDER[i]) % 6 : i;
+    count = addUnique(out, at, count, encodeCommit(e, first, second, dir));
+  }
   if (first === Cmd.PowerToEngines || second === Cmd.PowerToEngines)
-    for (let d = 0; d < 6 && count < k; d++) count = addUnique(out, at, count, encodeCommit(commitEngine(suggestion), first, second, d));
+    for (let i = 0; i < 6 && count < k; i++) count = addUnique(out, at, count, encodeCommit(commitEngine(suggestion), first, second, (f + TURN_ORDER[i]) % 6));
   return sampleCandidates(sim.kernel, s, p, out, at, count, k, rng, scratch);
 }
