@@ -26,6 +26,13 @@
  * pairs), refits, and the interval is the 2.5th and 97.5th percentiles of each entrant's
  * refitted Elo. Resampling pairs, not games, keeps the correlation of a pair's two games.
  * Seeded (seedrandom): the same data and seed give the same intervals.
+ *
+ * Why the status fields: a bootstrap over one pair, or over pairs that all ended alike,
+ * redraws the same data every time and gives a zero-width interval that reads as
+ * precise; a rating held finite only by the virtual draws is a statement about the prior,
+ * not the games. Each rating says which (`interval`, `priorBound`), and `top` says whether
+ * the highest rated entrant is detectably ahead of the next (bootstrap of the difference),
+ * so a report never headlines a tie or a prior.
  */
 import seedrandom from 'seedrandom';
 import type { Summary } from './summary.js';
@@ -157,6 +164,33 @@ function stronglyConnected(nPlayers: number, edges: readonly Edge[], comp: reado
     if (reach(start, out).size !== size || reach(start, inn).size !== size) return false;
   }
   return true;
+}
+
+/**
+ * Per player, whether its strongly connected group in "i scored against j" (draws both
+ * ways) is smaller than its connected component: its rating against the rest is then
+ * unbounded without a prior.
+ */
+function cutOff(nPlayers: number, edges: readonly Edge[], comp: readonly number[]): boolean[] {
+  const out: number[][] = Array.from({ length: nPlayers }, () => []);
+  const inn: number[][] = Array.from({ length: nPlayers }, () => []);
+  for (const e of edges) {
+    if (e.w > 0) out[e.i].push(e.j), inn[e.j].push(e.i);
+    if (e.n - e.w > 0) out[e.j].push(e.i), inn[e.i].push(e.j);
+  }
+  const reach = (start: number, adj: number[][]): Set<number> => {
+    const seen = new Set<number>([start]);
+    const stack = [start];
+    while (stack.length) for (const v of adj[stack.pop()!]) if (!seen.has(v)) seen.add(v), stack.push(v);
+    return seen;
+  };
+  return comp.map((c, i) => {
+    if (c < 0) return false;
+    const size = comp.filter((x) => x === c).length;
+    const fwd = reach(i, out);
+    const back = reach(i, inn);
+    return fwd.size !== size || back.size !== size;
+  });
 }
 
 /** Options of the Bradley-Terry fit. */
@@ -363,6 +397,34 @@ export interface PlayerRating {
   points: number;
   /** Distinct opponents. */
   opponents: number;
+  /**
+   * What the interval is worth: 'anchor' (0 by definition), 'bootstrap' (a usable
+   * interval), 'too-few-pairs' (fewer than MIN_RATING_PAIRS completed pairs, or a
+   * zero-width bootstrap interval: the resamples never moved it), 'none' (no rating).
+   */
+  interval: 'anchor' | 'bootstrap' | 'too-few-pairs' | 'none';
+  /**
+   * True when the rating is finite only because of the virtual-draw prior: the fit needed it
+   * and this entrant's group (those it both scored against and conceded to, directly or
+   * through others) does not reach its whole component, e.g. it won or lost every game.
+   */
+  priorBound: boolean;
+}
+
+/** Fewer completed pairs than this and an entrant's interval is reported as too few pairs. */
+export const MIN_RATING_PAIRS = 5;
+
+/** Whether the highest rated entrant is detectably ahead of the next one. */
+export interface TopRating {
+  index: number;
+  /** The next highest rated entrant. */
+  next: number;
+  /** Elo(top) − Elo(next) with its percentile bootstrap interval (from the same resamples). */
+  difference: { value: number; lo: number; hi: number };
+  /** Share of resamples in which `index` rates strictly above every other entrant. */
+  first: number;
+  /** Difference interval wholly above 0, from a usable bootstrap (no tie, no zero-width interval). */
+  separated: boolean;
 }
 
 export interface Ratings {
@@ -381,6 +443,8 @@ export interface Ratings {
   converged: boolean;
   /** By player index. */
   players: PlayerRating[];
+  /** The highest rated entrant and whether it is separated from the next; null with fewer than two rated entrants. */
+  top: TopRating | null;
   notes: string[];
 }
 
@@ -452,6 +516,7 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
 
   // Bootstrap: every pairing's pairs (or, without pairs, its matches) redrawn from their observed frequencies.
   const samples: number[][] = Array.from({ length: nPlayers }, () => []);
+  const joint: number[][] = []; // per resample, every entrant's Elo (NaN when unrated)
   let priorResamples = 0;
   if (resamples > 0 && edges.length > 0) {
     const rng = seedrandom(`${seed}/bootstrap`);
@@ -476,31 +541,52 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
       if (rf.prior) priorResamples++;
       const re = eloFromGamma(rf, anchor);
       for (let i = 0; i < nPlayers; i++) if (Number.isFinite(re[i])) samples[i].push(re[i]);
+      joint.push(re);
     }
   }
   const tail = (1 - level) / 2;
+  const bound = fit.prior ? cutOff(nPlayers, edges, fit.component) : new Array<boolean>(nPlayers).fill(false);
   const players: PlayerRating[] = names.map((name, i) => {
     const s = samples[i].sort((x, y) => x - y);
     const ok = Number.isFinite(elo[i]) && s.length > 0;
+    const lo = i === anchor && Number.isFinite(elo[i]) ? 0 : ok ? quantile(s, tail) : NaN;
+    const hi = i === anchor && Number.isFinite(elo[i]) ? 0 : ok ? quantile(s, 1 - tail) : NaN;
+    const interval: PlayerRating['interval'] = !Number.isFinite(elo[i])
+      ? 'none'
+      : i === anchor
+        ? 'anchor'
+        : pairs[i] < MIN_RATING_PAIRS || !(hi - lo > 1e-9 * (1 + Math.abs(elo[i])))
+          ? 'too-few-pairs'
+          : 'bootstrap';
     return {
       index: i,
       name,
       elo: elo[i],
-      lo: i === anchor && Number.isFinite(elo[i]) ? 0 : ok ? quantile(s, tail) : NaN,
-      hi: i === anchor && Number.isFinite(elo[i]) ? 0 : ok ? quantile(s, 1 - tail) : NaN,
+      lo,
+      hi,
       n: n[i],
       pairs: pairs[i],
       points: points[i],
       opponents: opp[i].size,
+      interval,
+      priorBound: Number.isFinite(elo[i]) && bound[i],
     };
   });
+  const top = topRating(players, joint, level, anchor);
 
   const notes = [
     `Elo is relative to ${names[anchor]} (anchor, Elo 0); only differences are estimated.`,
     `Intervals: ${Math.round(level * 100)}% percentile bootstrap, ${resamples} resamples of each pairing's pairs (seed ${JSON.stringify(seed)}); the anchor's interval is 0 by construction, the others include its uncertainty.`,
     'Draws count as half a win for each side; n counts games (2 per pair).',
   ];
-  if (fit.prior) notes.push('Some entrant (or group of entrants) won or lost every game against the rest, so the fit added one virtual draw to every played pairing (without it some ratings would be infinite).');
+  if (fit.prior) {
+    const held = players.filter((p) => p.priorBound).map((p) => p.name);
+    notes.push(
+      `Some entrant (or group of entrants) won or lost every game against the rest, so the fit added one virtual draw to every played pairing (without it some ratings would be infinite). The ratings of ${held.join(', ')} are bounded by that prior: they say how lopsided the games were, not how large the gap is.`,
+    );
+  }
+  const few = players.filter((p) => p.interval === 'too-few-pairs').map((p) => p.name);
+  if (few.length) notes.push(`Too few pairs for a usable interval (fewer than ${MIN_RATING_PAIRS} pairs, or the resamples never moved the rating): ${few.join(', ')}.`);
   if (priorResamples > 0 && !fit.prior) notes.push(`${priorResamples} of ${resamples} bootstrap resamples needed the virtual draws.`);
   const unrated = players.filter((p) => !Number.isFinite(p.elo)).map((p) => p.name);
   if (unrated.length) notes.push(`No rating (no games, or not connected to ${names[anchor]} by played pairings): ${unrated.join(', ')}.`);
@@ -520,8 +606,28 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
     iterations: fit.iterations,
     converged: fit.converged,
     players,
+    top,
     notes,
   };
+}
+
+/**
+ * The highest rated entrant against the next: Elo difference with its percentile interval
+ * over the same resamples (the anchor's zero-width interval plays no part), and the share
+ * of resamples in which it rates first. Separated only when the difference interval lies
+ * above 0 and both intervals are usable bootstrap ones (or one of them is the anchor).
+ */
+function topRating(players: readonly PlayerRating[], joint: readonly number[][], level: number, anchor: number): TopRating | null {
+  const rated = players.filter((p) => Number.isFinite(p.elo)).sort((x, y) => y.elo - x.elo || x.index - y.index);
+  if (rated.length < 2) return null;
+  const [t, u] = rated;
+  const diffs = joint.map((r) => r[t.index] - r[u.index]).filter(Number.isFinite).sort((x, y) => x - y);
+  const tail = (1 - level) / 2;
+  const first = joint.length ? joint.filter((r) => rated.every((p) => p.index === t.index || r[t.index] > r[p.index])).length / joint.length : NaN;
+  const lo = diffs.length ? quantile(diffs, tail) : NaN;
+  const hi = diffs.length ? quantile(diffs, 1 - tail) : NaN;
+  const usable = (p: PlayerRating) => p.interval === 'bootstrap' || (p.index === anchor && p.pairs >= MIN_RATING_PAIRS);
+  return { index: t.index, next: u.index, difference: { value: t.elo - u.elo, lo, hi }, first, separated: t.elo > u.elo && lo > 0 && hi > lo && usable(t) && usable(u) };
 }
 
 /** Ratings of a Summary's entrants (names from the summary; anchor, resamples and seed as in RatingsOptions). */

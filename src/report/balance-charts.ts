@@ -4,7 +4,8 @@
  *
  * Why separate from charts.ts: those draw any run's summary; these draw one analysis each,
  * and are only made for the kind that has it. Same conventions: data inlined, n in every
- * tooltip, intervals drawn wherever the figure has one.
+ * tooltip, intervals drawn wherever the figure has one. Charts show the score (draws as
+ * half) with pair-aware intervals, the figures the conclusions rest on.
  */
 import type { LoadoutSweepAnalysis, MetaAnalysis, StatSweepAnalysis, BalanceAnalysis } from '../analysis/balance.js';
 import { VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
@@ -28,10 +29,10 @@ export function componentEffectChart(a: LoadoutSweepAnalysis): VlSpec {
       loadouts: c.loadouts,
     }));
   const y = { field: 'component', type: 'nominal', sort: null, title: null } as const;
-  const x = { type: 'quantitative', axis: { format: '+.0%' }, title: 'effect on win rate (points, vs the average card of its slot)' } as const;
+  const x = { type: 'quantitative', axis: { format: '+.0%' }, title: 'effect on score (points, vs the average card of its slot)' } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `${a.faction}: effect of each component on win rate`, subtitle: `logistic model over ${a.loadouts} loadouts, ${a.matches} matches; thick: 95%, thin: corrected for ${a.tested} components; shaded: the ±${Math.round(a.band * 100)}-point band` },
+    title: { text: `${a.faction}: effect of each component on score`, subtitle: `logistic model of the score (draws as half) over ${a.loadouts} loadouts, ${a.matches} matches; intervals widened for pairs (φ = ${a.dispersion.used.toFixed(2)}); thick: 95%, thin: corrected for ${a.tested} components; shaded: the ±${Math.round(a.band * 100)}-point band` },
     width: 460,
     layer: [
       { data: { values: [{ lo: -a.band, hi: a.band }] }, mark: { type: 'rect', color: '#2ca02c', opacity: 0.12 }, encoding: { x: { field: 'lo', ...x }, x2: { field: 'hi' } } },
@@ -63,14 +64,14 @@ export function componentEffectChart(a: LoadoutSweepAnalysis): VlSpec {
   } as VlSpec;
 }
 
-/** Win rate of the loadouts with each component against without it (Wilson 95%). */
+/** Score of the loadouts with each component against without it (pair-aware Wilson 95%). */
 export function withWithoutChart(a: LoadoutSweepAnalysis): VlSpec {
   const values = a.components.flatMap((c) =>
     [
-      ['with', c.withCard],
-      ['without', c.withoutCard],
+      ['with', c.scoreWith],
+      ['without', c.scoreWithout],
     ].map(([k, r]) => {
-      const rate = r as LoadoutSweepAnalysis['components'][number]['withCard'];
+      const rate = r as LoadoutSweepAnalysis['components'][number]['scoreWith'];
       return { component: `${c.slot}: ${c.name}`, loadouts: k, rate: num(rate.value), lo: num(rate.lo), hi: num(rate.hi), n: rate.n };
     }),
   );
@@ -78,11 +79,11 @@ export function withWithoutChart(a: LoadoutSweepAnalysis): VlSpec {
   const color = { field: 'loadouts', type: 'nominal', title: 'loadouts', scale: { domain: ['with', 'without'], range: ['#d62728', '#9e9e9e'] } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `${a.faction}: win rate with and without each component`, subtitle: 'points: wins / matches of the loadouts with (or without) it; bars: Wilson 95%' },
+    title: { text: `${a.faction}: score with and without each component`, subtitle: 'points: (wins + draws/2) / matches of the loadouts with (or without) it; bars: Wilson 95% on matches / φ (pairs as the unit)' },
     width: 420,
     data: { values },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, yOffset: { field: 'loadouts' }, color, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'win rate' }, x2: { field: 'hi' } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, yOffset: { field: 'loadouts' }, color, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'score' }, x2: { field: 'hi' } } },
       {
         mark: { type: 'point', filled: true, size: 45 },
         encoding: {
@@ -93,7 +94,7 @@ export function withWithoutChart(a: LoadoutSweepAnalysis): VlSpec {
           tooltip: [
             { field: 'component', type: 'nominal' },
             { field: 'loadouts', type: 'nominal' },
-            { field: 'rate', type: 'quantitative', format: '.1%', title: 'win rate' },
+            { field: 'rate', type: 'quantitative', format: '.1%', title: 'score' },
             { field: 'n', type: 'quantitative', title: 'n (matches)' },
           ],
         },
@@ -120,15 +121,15 @@ export function componentDamageChart(a: LoadoutSweepAnalysis): VlSpec {
   } as VlSpec;
 }
 
-/** One panel per swept statistic: win rate against value with Wilson intervals and the target line. */
+/** One panel per swept statistic: score against value with pair-aware intervals and the target line. */
 export function statSweepChart(a: StatSweepAnalysis): VlSpec {
   const values = a.curves.flatMap((c) =>
-    c.points.map((p) => ({ stat: `${c.card}.${c.field}`, value: p.value, rate: num(p.winRate.value), lo: num(p.winRate.lo), hi: num(p.winRate.hi), n: p.matches })),
+    c.points.map((p) => ({ stat: `${c.card}.${c.field}`, value: p.value, rate: num(p.score.value), lo: num(p.score.lo), hi: num(p.score.hi), n: p.matches, pairs: p.pairs })),
   );
   const x = { field: 'value', type: 'quantitative', title: 'value', scale: { zero: false } } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `${a.subject}: win rate against each swept statistic`, subtitle: `points: wins / matches at each value; bars: Wilson 95%; dashed: the ${Math.round(a.target * 100)}% target` },
+    title: { text: `${a.subject}: score against each swept statistic`, subtitle: `points: (wins + draws/2) / matches at each value; bars: Wilson 95% on matches / φ (pairs as the unit); dashed: the ${Math.round(a.target * 100)}% target` },
     data: { values },
     facet: { row: { field: 'stat', type: 'nominal', title: null } },
     spec: {
@@ -136,7 +137,7 @@ export function statSweepChart(a: StatSweepAnalysis): VlSpec {
       height: 160,
       layer: [
         { mark: { type: 'rule', strokeDash: [4, 3], color: '#555' }, encoding: { y: { datum: a.target, type: 'quantitative' } } },
-        { mark: { type: 'line', color: '#1f77b4' }, encoding: { x, y: { field: 'rate', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'win rate' } } },
+        { mark: { type: 'line', color: '#1f77b4' }, encoding: { x, y: { field: 'rate', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'score' } } },
         { mark: { type: 'rule', color: '#1f77b4' }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
         {
           mark: { type: 'point', filled: true, size: 50, color: '#1f77b4' },
@@ -146,10 +147,11 @@ export function statSweepChart(a: StatSweepAnalysis): VlSpec {
             tooltip: [
               { field: 'stat', type: 'nominal' },
               { field: 'value', type: 'quantitative' },
-              { field: 'rate', type: 'quantitative', format: '.1%', title: 'win rate' },
+              { field: 'rate', type: 'quantitative', format: '.1%', title: 'score' },
               { field: 'lo', type: 'quantitative', format: '.1%' },
               { field: 'hi', type: 'quantitative', format: '.1%' },
               { field: 'n', type: 'quantitative', title: 'n (matches)' },
+              { field: 'pairs', type: 'quantitative', title: 'pairs' },
             ],
           },
         },
@@ -162,15 +164,16 @@ export function statSweepChart(a: StatSweepAnalysis): VlSpec {
 /** The equilibrium mixture: weight of each entrant, with how often the bootstrap keeps it in the support. */
 export function metaMixtureChart(a: MetaAnalysis): VlSpec {
   const values = a.entrants
-    .map((name, i) => ({ entrant: name, weight: a.mixture[i], inSupport: a.bootstrap.inSupport[i], meanWeight: a.bootstrap.meanWeight[i] }))
+    .map((name, i) => ({ entrant: name, weight: a.mixture[i], inSupport: a.bootstrap.inSupport[i], meanWeight: a.bootstrap.meanWeight[i], lo: num(a.bootstrap.weightLo?.[i] ?? NaN), hi: num(a.bootstrap.weightHi?.[i] ?? NaN) }))
     .filter((v) => v.weight > 0 || v.inSupport >= 0.2);
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: 'The meta: equilibrium mixture of entrants', subtitle: `Nash equilibrium of the symmetric game on the score matrix; dots: mean weight over ${a.bootstrap.replicates} bootstrap replicates` },
+    title: { text: 'The meta: equilibrium mixture of entrants', subtitle: `Nash equilibrium of the symmetric game on the score matrix (one solution); dots: mean weight, lines: 95% range over ${a.bootstrap.replicates} bootstrap replicates of the pairs${a.verdict && a.verdict.status !== 'stable' ? '; the equilibrium is NOT stable (see the text)' : ''}` },
     width: 420,
     data: { values },
     layer: [
       { mark: { type: 'bar', color: '#9467bd' }, encoding: { y: { field: 'entrant', type: 'nominal', sort: '-x', title: null }, x: { field: 'weight', type: 'quantitative', axis: { format: '%' }, title: 'weight in the equilibrium' } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'entrant', type: 'nominal', sort: '-x' }, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
       {
         mark: { type: 'point', filled: true, color: 'black' },
         encoding: {

@@ -2,8 +2,13 @@
  * The report sections of the balance analyses (loadout sweep, stat sweep, meta-game) and of
  * ratings: each turns an analysis from src/analysis into paragraphs, tables, charts and
  * headlines. Kept apart from findings.ts, which builds the sections every run has.
+ *
+ * Why each section reads the analysis' verdict before it words a headline: a headline is
+ * what a designer acts on, so only a conclusion the data support (a stable equilibrium, a
+ * flag, a separated top rating) gets one at level notable or warning; everything else is
+ * worded as inconclusive, with the reason, at level info.
  */
-import type { Ratings } from '../analysis/ratings.js';
+import { MIN_RATING_PAIRS, type Ratings } from '../analysis/ratings.js';
 import type { LoadoutSweepAnalysis, MetaAnalysis, StatSweepAnalysis } from '../analysis/balance.js';
 import type { Headline, ReportChart, ReportSection } from './model.js';
 import { int, interval, pct, pts, rate, section } from './format.js';
@@ -11,40 +16,71 @@ import { int, interval, pct, pts, rate, section } from './format.js';
 export function ratingsSection(ratings: Ratings, charts: Map<string, ReportChart>, headlines: Headline[], headline: boolean): ReportSection {
   const elo = (p: { elo: number }) => (Number.isFinite(p.elo) ? p.elo : -Infinity);
   const ranked = [...ratings.players].sort((a, b) => elo(b) - elo(a));
-  const top = ranked[0];
-  if (top && ranked.length > 2 && headline) headlines.push({ text: `Highest rated: ${top.name}, Elo ${Number.isFinite(top.elo) ? top.elo.toFixed(0) : 'n/a'} ${interval(top, (x) => x.toFixed(0))} relative to ${ratings.anchor.name}.`, level: 'info' });
-  return section('ratings', 'Ratings', [`${ratings.method}. Ratings are Elo differences from ${ratings.anchor.name}.`], [charts.get('ratings'), charts.get('score-heatmap')], [
-    { caption: 'Ratings', columns: ['rank', 'entrant', 'Elo', '95% interval', 'games'], rows: ranked.slice(0, 60).map((p, i) => [i + 1, p.name, Number.isFinite(p.elo) ? Math.round(p.elo) : null, interval(p, (x) => x.toFixed(0)), p.n]) },
+  const name = (i: number) => ratings.players[i]?.name ?? `entrant ${i}`;
+  const e0 = (x: number) => x.toFixed(0);
+  const top = ratings.top;
+  const priorNote = (p: Ratings['players'][number]) => (p.priorBound ? ` (bounded by the virtual-draw prior: ${p.name} won or lost every game against part of the field, so the figure reflects the prior, not the size of the gap)` : '');
+  if (top && ranked.length > 2 && headline) {
+    const t = ratings.players[top.index];
+    const gap = `${e0(top.difference.value)} ${interval(top.difference, e0)}`;
+    if (top.separated)
+      headlines.push({ text: `Highest rated: ${t.name}, ahead of ${name(top.next)} by ${gap} Elo (first in ${pct(top.first, 0)} of bootstrap resamples)${priorNote(t)}.`, level: 'info' });
+    else
+      headlines.push({
+        text: `No entrant is detectably the highest rated: ${t.name} and ${name(top.next)} are not separated (difference ${Number.isFinite(top.difference.lo) ? `${gap} Elo` : `${e0(top.difference.value)} Elo, too few pairs for an interval`}).`,
+        level: 'info',
+      });
+  }
+  const shownInterval = (p: Ratings['players'][number]) =>
+    p.interval === 'too-few-pairs' ? 'too few pairs' : p.interval === 'anchor' ? 'anchor (0 by definition)' : p.interval === 'none' ? '' : interval(p, e0);
+  const paragraphs = [`${ratings.method}. Ratings are Elo differences from ${ratings.anchor.name}.`];
+  if (ratings.prior) paragraphs.push(`Some entrant won or lost every game against part of the field, so the fit added one virtual draw per pairing (a prior); the ratings marked "bounded by prior" are set by that prior and say only that the games were one-sided.`);
+  const few = ratings.players.filter((p) => p.interval === 'too-few-pairs');
+  if (few.length) paragraphs.push(`${few.map((p) => p.name).join(', ')}: too few pairs for an interval (fewer than ${MIN_RATING_PAIRS} completed pairs, or resamples that never move the rating); their ratings are inconclusive.`);
+  return section('ratings', 'Ratings', paragraphs, [charts.get('ratings'), charts.get('score-heatmap')], [
+    {
+      caption: 'Ratings',
+      columns: ['rank', 'entrant', 'Elo', '95% interval', 'games', 'pairs', 'note'],
+      rows: ranked.slice(0, 60).map((p, i) => [i + 1, p.name, Number.isFinite(p.elo) ? Math.round(p.elo) : null, shownInterval(p), p.n, p.pairs, p.priorBound ? 'bounded by prior' : '']),
+    },
   ]);
 }
 
+const band = (a: { band: number }) => Math.round(a.band * 100);
 
 export function loadoutSweepSection(a: LoadoutSweepAnalysis, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
   const flagged = a.components.filter((c) => c.flag);
-  const band = Math.round(a.band * 100);
-  if (flagged.length)
-    for (const c of flagged)
-      headlines.push({
-        text: `${c.name} (${c.slot}) looks too ${c.flag}: ${pts(c.effect.points)} points of win rate${c.effect.perCopy ? ' per copy' : ''} against the average card of its slot, corrected interval ${interval({ lo: c.effect.loCorrected, hi: c.effect.hiCorrected }, pts)}, outside the ±${band}-point band.`,
-        level: 'warning',
-      });
-  else headlines.push({ text: `No ${a.faction} component's effect is significantly outside ±${band} points of win rate (${a.tested} components, corrected for multiple testing; ${int(a.matches)} matches over ${a.loadouts} loadouts).`, level: 'info' });
+  const b = band(a);
+  const corrected = (c: (typeof a.components)[number]) => interval({ lo: c.effect.loCorrected, hi: c.effect.hiCorrected }, pts);
+  const flagText = (c: (typeof a.components)[number]) =>
+    `${c.name} (${c.slot}) looks too ${c.flag}: ${pts(c.effect.points)} points of score${c.effect.perCopy ? ' per copy' : ''} against the average card of its slot, corrected interval ${corrected(c)}, outside the ±${b}-point band.`;
+  const sample = `${a.tested} components, corrected for multiple testing; ${int(a.matches)} matches, ${int(a.pairs)} pairs over ${a.loadouts} loadouts`;
+  if (a.verdict.status === 'flagged') for (const c of flagged) headlines.push({ text: flagText(c), level: 'warning' });
+  else if (a.verdict.status === 'within-band') headlines.push({ text: `Every ${a.faction} component's effect on the score is shown to lie within ±${b} points (${sample}).`, level: 'info' });
+  else
+    headlines.push({
+      text: `The ${a.faction} loadout sweep is inconclusive: ${a.verdict.reasons.join('; ')}.${flagged.length ? ` Tentatively: ${flagged.map((c) => `${c.name} too ${c.flag}`).join(', ')}.` : ''} (${sample}.)`,
+      level: 'info',
+    });
   const best = a.ranking[0];
   const worst = a.ranking[a.ranking.length - 1];
-  headlines.push({ text: `Best ${a.faction} loadout: ${best.name}, ${rate(best.winRate)} of ${best.matches} matches; worst: ${worst.name}, ${rate(worst.winRate)}.`, level: 'info' });
+  if (best && worst && best !== worst)
+    headlines.push({ text: `Highest-scoring ${a.faction} loadout: ${best.name}, ${rate(best.score)} of ${best.matches} matches; lowest: ${worst.name}, ${rate(worst.score)} (pair-aware 95% intervals; overlapping intervals mean the order is not established).`, level: 'info' });
   const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '');
+  const phi = a.dispersion;
   return section(
     'loadout-sweep',
     `Loadout sweep: ${a.faction} components`,
     [
-      `${a.loadouts} ${a.faction} loadouts played ${int(a.matches)} matches and won ${rate(a.winRate)}. For each component: how often it was in the winning loadouts, the win rate of loadouts with and without it, the damage it dealt, and its effect from a logistic regression of winning on the whole loadout (each card against the average card of its slot; corvettes per copy against the average corvette card).`,
-      `A component is flagged when its effect's interval, widened for the ${a.tested} components tested (Bonferroni, z = ${a.zCorrected.toFixed(2)}), lies wholly outside ±${band} points.${a.model.converged ? '' : ' The model did not converge (some loadout always wins or always loses); read its effects with care.'}`,
+      `${a.loadouts} ${a.faction} loadouts played ${int(a.matches)} matches (${int(a.pairs)} completed pairs) and scored ${rate(a.score)} (wins + draws/2). For each component: how often it was in the winning loadouts, the score of loadouts with and without it, the damage it dealt, and its effect from a logistic regression of the score on the whole loadout (each card against the average card of its slot; corvettes per copy against the average corvette card).`,
+      `The pair is the unit of evidence: the two games of a pair are correlated, and the intervals are widened by the pairs' measured dispersion φ = ${Number.isFinite(phi.phi) ? phi.phi.toFixed(2) : 'n/a'} (${phi.used.toFixed(2)} used; 1 would be independent games) from ${int(phi.pairs)} pairs.`,
+      `A component is flagged when its effect's interval, widened for the ${a.tested} components tested (Bonferroni, z = ${a.zCorrected.toFixed(2)}), lies wholly outside ±${b} points; it is shown to be within the band when that interval lies wholly inside. ${a.verdict.status === 'inconclusive' ? `Verdict: inconclusive (${a.verdict.reasons.join('; ')}).` : a.verdict.status === 'flagged' ? 'Verdict: some components are outside the band.' : 'Verdict: every component is within the band.'}`,
     ],
     [charts.get('component-effects'), charts.get('with-without'), charts.get('component-damage')],
     [
       {
         caption: 'Components',
-        columns: ['slot', 'component', 'loadouts', 'matches', 'share of wins', 'share of matches', 'win rate with [95%]', 'without [95%]', 'difference [95%]', 'damage/match', 'effect (points) [95%]', 'flag'],
+        columns: ['slot', 'component', 'loadouts', 'matches', 'share of wins', 'share of matches', 'score with [95%]', 'without [95%]', 'difference [95%]', 'damage/match', 'effect (points) [95%]', 'corrected interval', 'verdict'],
         rows: a.components.map((c) => [
           c.slot,
           c.name,
@@ -52,63 +88,103 @@ export function loadoutSweepSection(a: LoadoutSweepAnalysis, charts: Map<string,
           c.matches,
           pct(c.pickInWins.value),
           pct(c.pickInWins.shareOfMatches),
-          rate(c.withCard),
-          rate(c.withoutCard),
-          `${pts(c.difference.value)} ${interval(c.difference, pts)}`,
+          rate(c.scoreWith),
+          rate(c.scoreWithout),
+          `${pts(c.scoreDifference.value)} ${interval(c.scoreDifference, pts)}`,
           c.damagePerMatch ? f2(c.damagePerMatch.mean) : '',
           `${pts(c.effect.points)} ${interval(c.effect, pts)}`,
-          c.flag ? `too ${c.flag}` : '',
+          corrected(c),
+          c.flag ? `too ${c.flag}` : c.withinBand ? `within ±${b}` : c.loadouts ? 'undecided' : 'not played',
         ]),
-        note: 'Points are percentage points of win rate. Share of wins: of the swept loadouts\' wins, the share won by loadouts holding the component.',
+        note: `Points are percentage points of score (wins + draws/2). Intervals are pair-aware (matches / φ). Share of wins: of the swept loadouts' wins, the share won by loadouts holding the component. "Undecided": not shown outside the band, nor inside it.`,
       },
-      { caption: 'Loadouts, best first (top 15 and bottom 5)', columns: ['loadout', 'matches', 'win rate [95%]'], rows: [...a.ranking.slice(0, 15), ...(a.ranking.length > 20 ? a.ranking.slice(-5) : a.ranking.slice(15))].map((r) => [r.name, r.matches, rate(r.winRate)]) },
+      {
+        caption: 'Loadouts, best score first (top 15 and bottom 5)',
+        columns: ['loadout', 'matches', 'pairs', 'score [95%]', 'win rate'],
+        rows: [...a.ranking.slice(0, 15), ...(a.ranking.length > 20 ? a.ranking.slice(-5) : a.ranking.slice(15))].map((r) => [r.name, r.matches, r.pairs, rate(r.score), pct(r.winRate.value)]),
+      },
     ],
   );
 }
 
 export function statSweepSection(a: StatSweepAnalysis, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
   const paragraphs: string[] = [];
+  const target = pct(a.target, 0);
+  const x2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
+  const crossText = (c: StatSweepAnalysis['curves'][number]) => {
+    const k = c.crossingInterval;
+    if (k.status === 'crosses') return `it reaches a ${target} score at about ${x2(k.value!)} [${x2(k.lo)}, ${x2(k.hi)}] (bootstrap over pairs)`;
+    if (k.status === 'does-not-cross') return `it does not reach a ${target} score in this range (it stays ${k.side ?? 'on one side'}; ${pct(k.share, 0)} of bootstrap replicates cross)`;
+    return `whether and where it reaches a ${target} score is inconclusive (${k.value === null ? 'the observed curve does not cross' : `the observed curve crosses at ${x2(k.value)}`}, but ${pct(k.share, 0)} of bootstrap replicates cross)`;
+  };
   for (const c of a.curves) {
     const first = c.points[0];
     const last = c.points[c.points.length - 1];
     const name = `${c.card}.${c.field}`;
+    const caveat = c.verdict.status === 'inconclusive' ? ` Inconclusive: ${c.verdict.reasons.join('; ')}.` : '';
     const text = !c.effect
-      ? `${name} shows no detectable effect on ${a.subject}'s win rate over ${first.value}..${last.value} (${pct(first.winRate.value)} to ${pct(last.winRate.value)}; slope interval includes 0).`
-      : `${name}: ${a.subject}'s win rate goes from ${rate(first.winRate)} at ${first.value} to ${rate(last.winRate)} at ${last.value}; ${c.crossing !== null ? `it reaches ${pct(a.target, 0)} at about ${c.crossing.toFixed(2)}` : `it does not reach ${pct(a.target, 0)} in this range`}.`;
-    headlines.push({ text, level: c.effect ? 'notable' : 'info' });
+      ? `${name} shows no detectable effect on ${a.subject}'s score over ${first.value}..${last.value} (${rate(first.score)} to ${rate(last.score)}; the slope's corrected interval includes 0); ${crossText(c)}.${caveat}`
+      : `${name}: ${a.subject}'s score goes from ${rate(first.score)} at ${first.value} to ${rate(last.score)} at ${last.value}; ${crossText(c)}.${caveat}`;
+    headlines.push({ text, level: c.effect && c.verdict.status === 'ok' ? 'notable' : 'info' });
     paragraphs.push(text);
   }
-  paragraphs.push(`Each value is played by a copy of ${a.subject} against the same field on the same seeds, so differences between values are not seed noise. The slope is from a logistic regression of winning on the value.`);
+  paragraphs.push(
+    `Each value is played by a copy of ${a.subject} against the same field on the same seeds, so differences between values are not seed noise. Score = (wins + draws/2) / matches, so ${target} is even whatever the draw rate. Intervals are pair-aware (Wilson on matches / φ, φ the pairs' dispersion); the slope is from a logistic regression of the score on the value with its standard error widened by √φ and corrected for the ${a.tested} statistics swept; the crossing's interval is a parametric bootstrap over each value's pairs.`,
+  );
   return section('stat-sweep', 'Stat sweep', paragraphs, [charts.get('stat-sweep')], [
     {
-      caption: 'Win rate at each value',
-      columns: ['statistic', 'value', 'matches', 'win rate [95%]', 'slope (log-odds per unit) [95%]', `crosses ${pct(a.target, 0)} at`],
-      rows: a.curves.flatMap((c) => c.points.map((p, i) => [`${c.card}.${c.field}`, p.value, p.matches, rate(p.winRate), i ? '' : `${c.slope.estimate.toFixed(3)} ${interval(c.slope, (x) => x.toFixed(3))}`, i ? '' : c.crossing === null ? 'not in range' : c.crossing.toFixed(2)])),
+      caption: 'Score at each value',
+      columns: ['statistic', 'value', 'matches', 'pairs', 'score [95%]', 'win rate', 'slope (log-odds per unit) [95%]', `crosses ${target} at`],
+      rows: a.curves.flatMap((c) =>
+        c.points.map((p, i) => [
+          `${c.card}.${c.field}`,
+          p.value,
+          p.matches,
+          p.pairs,
+          rate(p.score),
+          pct(p.winRate.value),
+          i ? '' : `${c.slope.estimate.toFixed(3)} ${interval(c.slope, (x) => x.toFixed(3))}`,
+          i ? '' : c.crossingInterval.status === 'crosses' ? `${x2(c.crossingInterval.value!)} [${x2(c.crossingInterval.lo)}, ${x2(c.crossingInterval.hi)}]` : c.crossingInterval.status === 'does-not-cross' ? 'not in range' : 'inconclusive',
+        ]),
+      ),
     },
   ]);
 }
 
 export function metaSection(a: MetaAnalysis, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
   const support = a.entrants.map((name, i) => ({ name, w: a.mixture[i], i })).filter((x) => x.w > 1e-9).sort((x, y) => y.w - x.w);
-  headlines.push({ text: `The meta-game equilibrium mixes ${support.length} of ${a.entrants.length} entrants: ${support.slice(0, 5).map((s) => `${s.name} ${pct(s.w, 0)}`).join(', ')}${support.length > 5 ? ', ...' : ''}.`, level: 'notable' });
-  const dead = a.components.filter((c) => c.weight < 1e-9).map((c) => c.card);
-  if (dead.length) headlines.push({ text: `Components absent from the equilibrium: ${dead.join(', ')}.`, level: 'notable' });
+  const weight = (i: number) => `${pct(a.mixture[i], 0)} ${interval({ lo: a.bootstrap.weightLo[i], hi: a.bootstrap.weightHi[i] }, (x) => (x * 100).toFixed(0))}`;
+  const list = support.slice(0, 5).map((s) => `${s.name} ${weight(s.i)}`).join(', ') + (support.length > 5 ? ', ...' : '');
+  if (a.verdict.status === 'stable') {
+    headlines.push({ text: `The meta-game equilibrium mixes ${support.length} of ${a.entrants.length} entrants: ${list} (weights with bootstrap 95% intervals; the same support in at least 95% of replicates).`, level: 'notable' });
+    const dead = a.components.filter((c) => c.absent).map((c) => c.card);
+    if (dead.length) headlines.push({ text: `Components absent from the equilibrium (every loadout holding them out of it in at least 95% of bootstrap replicates): ${dead.join(', ')}.`, level: 'notable' });
+  } else if (a.verdict.status === 'no-separation') {
+    headlines.push({ text: `No entrant is detectably better than the rest in the meta-game: no pairing's score differs detectably from 50%, so any equilibrium of these scores is a tie-break, not a finding.`, level: 'info' });
+  } else {
+    headlines.push({ text: `The meta-game equilibrium is uncertain: ${a.verdict.reasons.join('; ')}.`, level: 'info' });
+  }
+  const ties = a.ties.map((g) => g.map((i) => a.entrants[i]).join(' = '));
   return section(
     'meta',
     'The meta-game',
     [
-      'Every entrant played every other; the matrix below is each row entrant\'s score against each column entrant. The equilibrium is the mixture of entrants that no single entrant beats on average (the Nash equilibrium of the symmetric zero-sum game on the scores).',
-      `Sampling noise moves the equilibrium; over ${a.bootstrap.replicates} bootstrap replicates of the pairs, the table gives how often each entrant stays in it.`,
+      "Every entrant played every other; the matrix below is each row entrant's score against each column entrant. The equilibrium is the mixture of entrants that no single entrant beats on average (the Nash equilibrium of the symmetric zero-sum game on the scores).",
+      `Sampling noise moves the equilibrium; over ${a.bootstrap.replicates} bootstrap replicates of the pairs, the table gives how often each entrant is in it and the 95% range of its weight. The equilibrium is called stable only when one support comes out whatever the order of the entrants, no two entrants in it are indistinguishable, and each entrant is in (or out of) it in at least 95% of the replicates.`,
+      a.verdict.status === 'stable' ? 'Verdict: stable.' : `Verdict: ${a.verdict.status === 'no-separation' ? 'no entrant is detectably better than another' : 'uncertain'} (${a.verdict.reasons.join('; ')}).`,
+      ties.length ? `Entrants whose scores cannot be told apart (against each other and every other entrant): ${ties.join('; ')}.` : 'No two entrants have indistinguishable scores.',
     ],
     [charts.get('meta-mixture'), charts.get('meta-components'), charts.get('score-heatmap')],
     [
       {
         caption: 'Equilibrium',
-        columns: ['entrant', 'weight', 'bootstrap mean weight', 'in support (bootstrap)'],
-        rows: a.entrants.map((name, i) => [name, pct(a.mixture[i]), pct(a.bootstrap.meanWeight[i]), pct(a.bootstrap.inSupport[i], 0)]).sort((x, y) => parseFloat(String(y[1])) - parseFloat(String(x[1]))),
+        columns: ['entrant', 'weight', 'bootstrap 95% range', 'bootstrap mean weight', 'in support (bootstrap)'],
+        rows: a.entrants
+          .map((name, i) => ({ i, row: [name, pct(a.mixture[i]), interval({ lo: a.bootstrap.weightLo[i], hi: a.bootstrap.weightHi[i] }), pct(a.bootstrap.meanWeight[i]), pct(a.bootstrap.inSupport[i], 0)] }))
+          .sort((x, y) => a.mixture[y.i] - a.mixture[x.i] || a.bootstrap.meanWeight[y.i] - a.bootstrap.meanWeight[x.i])
+          .map((x) => x.row),
       },
-      { caption: 'Components in the equilibrium', columns: ['faction', 'slot', 'component', 'weight'], rows: a.components.map((c) => [c.faction, c.slot, c.card, pct(c.weight)]) },
+      { caption: 'Components in the equilibrium', columns: ['faction', 'slot', 'component', 'weight', 'absent (bootstrap)'], rows: a.components.map((c) => [c.faction, c.slot, c.card, pct(c.weight), c.absent ? 'yes' : '']) },
     ],
   );
 }
-

@@ -8,11 +8,17 @@
  * unrounded, NaN as empty cells), specs inline their data, and every figure carries the n
  * it rests on (matches for scores, pairs for pentanomial figures, games for ratings).
  * Formulas and sources of every figure: docs/statistics.md.
+ *
+ * Why some cells are left empty: an interval or LOS computed from one pair, or from pairs
+ * that all ended alike, has zero width (LOS exactly 0 or 1) and would read as certainty;
+ * those cells are empty and the ratings say "too few pairs" or "bounded by the prior"
+ * (Ratings' `interval` and `priorBound`) instead of a precise-looking number.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Ratings } from '../analysis/ratings.js';
 import { eloInterval, los, losPentanomial } from '../analysis/sprt.js';
+import { pentanomial } from '../analysis/stats.js';
 import type { Summary } from '../analysis/summary.js';
 import { writeSpecs, VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
 import { toCsv, type Cell } from './csv.js';
@@ -115,8 +121,21 @@ function ranked(ratings: Ratings): { rank: number | ''; p: Ratings['players'][nu
  */
 export function ratingsRows(ratings: Ratings): Cell[][] {
   const rows: Cell[][] = [[...RATINGS_CSV_HEADER]];
-  for (const { rank, p } of ranked(ratings)) rows.push([rank, p.name, p.elo, p.lo, p.hi, p.n, p.pairs, p.n > 0 ? (100 * p.points) / p.n : NaN, ratings.anchor.name]);
+  for (const { rank, p } of ranked(ratings)) {
+    const shown = p.interval !== 'too-few-pairs'; // a zero-width or few-pair interval is not shown as precise
+    rows.push([rank, p.name, p.elo, shown ? p.lo : NaN, shown ? p.hi : NaN, p.n, p.pairs, p.n > 0 ? (100 * p.points) / p.n : NaN, ratings.anchor.name]);
+  }
   return rows;
+}
+
+/**
+ * Whether pentanomial counts can carry an interval or a LOS: at least two pairs that did
+ * not all end alike. Otherwise σ̂ = 0 and the normal formulas give a zero-width interval
+ * and a LOS of exactly 0, ½ or 1 (one 2–0 pair would read as certain superiority).
+ */
+export function pairsInformative(counts: readonly number[]): boolean {
+  const p = pentanomial(counts);
+  return p.n >= 2 && p.sd > 0;
 }
 
 export const PAIRINGS_CSV_HEADER = [
@@ -148,6 +167,8 @@ export const PAIRINGS_CSV_HEADER = [
  * W/D/L, the pentanomial pair counts and their number, A's per-game score from pairs with
  * its 95% pentanomial interval, the Elo difference A − B with its interval, the likelihood of
  * superiority from decisive matches (Φ((W − L)/√(W + L))) and from pairs (Φ((μ − ½)/se)).
+ * When the pairs are not informative (pairsInformative: fewer than two, or all alike) the
+ * score and Elo intervals and the pair LOS are left empty rather than shown as certain.
  */
 export function pairingsRows(summary: Summary): Cell[][] {
   const rows: Cell[][] = [[...PAIRINGS_CSV_HEADER]];
@@ -155,6 +176,7 @@ export function pairingsRows(summary: Summary): Cell[][] {
     const [sa, sb] = p.players;
     const e = eloInterval(p.pentanomial.counts);
     const c = p.pentanomial.counts;
+    const ok = pairsInformative(c);
     rows.push([
       p.key,
       sa.name,
@@ -170,16 +192,25 @@ export function pairingsRows(summary: Summary): Cell[][] {
       c[4],
       e.n,
       e.score.mean,
-      e.score.lo,
-      e.score.hi,
+      ok ? e.score.lo : NaN,
+      ok ? e.score.hi : NaN,
       e.elo,
-      e.lo,
-      e.hi,
+      ok ? e.lo : NaN,
+      ok ? e.hi : NaN,
       los(sa.wins, sa.losses),
-      losPentanomial(c),
+      ok ? losPentanomial(c) : NaN,
     ]);
   }
   return rows;
+}
+
+/** How a rating's interval reads: 'anchor', 'too few pairs', 'bounded by prior', or '95% bootstrap'. */
+export function ratingStatus(p: Ratings['players'][number]): string {
+  if (p.interval === 'none') return 'no rating';
+  if (p.priorBound) return 'bounded by prior';
+  if (p.interval === 'anchor') return 'anchor';
+  if (p.interval === 'too-few-pairs') return 'too few pairs';
+  return 'bootstrap';
 }
 
 /** "+12.3" / "-4.0" / "-" */
@@ -204,6 +235,7 @@ export function ratingsChart(ratings: Ratings, title = 'ratings'): VlSpec {
       n: p.n,
       pairs: p.pairs,
       anchor: p.index === ratings.anchor.index,
+      status: ratingStatus(p),
     }));
   const unrated = order.filter(({ p }) => !Number.isFinite(p.elo)).map(({ p }) => p.name);
   const y = { field: 'entrant', type: 'nominal', title: 'entrant', sort: values.map((v) => v.entrant) } as const;
@@ -212,6 +244,10 @@ export function ratingsChart(ratings: Ratings, title = 'ratings'): VlSpec {
     `bars: ${Math.round(ratings.level * 100)}% percentile bootstrap over pairs (${ratings.resamples} resamples); n = games`,
   ];
   if (unrated.length) subtitle.push(`no rating: ${unrated.join(', ')}`);
+  const few = order.filter(({ p }) => p.interval === 'too-few-pairs').map(({ p }) => p.name);
+  if (few.length) subtitle.push(`too few pairs for an interval: ${few.join(', ')}`);
+  const prior = order.filter(({ p }) => p.priorBound).map(({ p }) => p.name);
+  if (prior.length) subtitle.push(`bounded by the virtual-draw prior (won or lost every game): ${prior.join(', ')}`);
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: { text: title, subtitle },
@@ -235,6 +271,7 @@ export function ratingsChart(ratings: Ratings, title = 'ratings'): VlSpec {
             { field: 'hi', type: 'quantitative', format: '.1f' },
             { field: 'n', type: 'quantitative', title: 'games' },
             { field: 'pairs', type: 'quantitative' },
+            { field: 'status', type: 'nominal', title: 'interval' },
           ],
         },
       },
@@ -325,7 +362,8 @@ export function liveTable(summary: Summary, ratings?: Ratings): string {
     let elo = '-';
     if (r && Number.isFinite(r.elo)) {
       const half = (r.hi - r.lo) / 2;
-      elo = `${signed(r.elo)} ± ${Number.isFinite(half) ? half.toFixed(1) : '?'}${r.index === ratings?.anchor.index ? ' (anchor)' : ''}`;
+      const spread = r.interval === 'too-few-pairs' ? '(too few pairs)' : `± ${Number.isFinite(half) ? half.toFixed(1) : '?'}`;
+      elo = `${signed(r.elo)} ${spread}${r.index === ratings?.anchor.index ? ' (anchor)' : ''}${r.priorBound ? ' (bounded by prior)' : ''}`;
     }
     const row = [t.name, String(t.n), Number.isFinite(t.score) ? `${(100 * t.score).toFixed(1)}%` : '-'];
     return ratings ? [...row, elo] : row;

@@ -17,6 +17,7 @@ import {
   liveTable,
   PAIRINGS_CSV_HEADER,
   pairingsRows,
+  pairsInformative,
   RATINGS_CSV_HEADER,
   ratingsChart,
   ratingsRows,
@@ -126,7 +127,12 @@ describe('tournament rows', () => {
     expect(ac[19]).toBeCloseTo(phiRef(-2), 6);
     expect(toCsv([ac]).trim().split(',').slice(16, 19)).toEqual(['', '', '']);
     expect(rows[3].slice(0, 14)).toEqual(['B vs C', 'B', 'C', 4, 1, 2, 1, 0, 0, 2, 0, 0, 2, 0.5]);
-    expect(rows[3].slice(16)).toEqual([0, 0, 0, 0.5, 0.5]);
+    // B vs C: two pairs that ended alike (σ̂ = 0): no score or Elo interval and no pair LOS, rather than certainty
+    expect(rows[3].slice(14)).toEqual([NaN, NaN, 0, NaN, NaN, 0.5, NaN]);
+    expect(ac.slice(14, 16)).toEqual([NaN, NaN]);
+    expect(pairsInformative([0, 0, 2, 0, 0])).toBe(false);
+    expect(pairsInformative([0, 0, 0, 0, 1])).toBe(false); // one pair
+    expect(pairsInformative([0, 0, 2, 1, 1])).toBe(true);
   });
 
   it('ratings: ranked best first, Elo with interval, n, pairs, score%, the anchor on every row', () => {
@@ -139,7 +145,11 @@ describe('tournament rows', () => {
     ]);
     const a = rows.find((r) => r[1] === 'A')!;
     expect(a.slice(2, 5)).toEqual([0, 0, 0]);
-    for (const r of rows.slice(1)) {
+    // C has 4 pairs (< MIN_RATING_PAIRS): its interval is left empty, not shown as precise
+    const c = rows.find((r) => r[1] === 'C')!;
+    expect(ratings.players[2].interval).toBe('too-few-pairs');
+    expect(c.slice(3, 5)).toEqual([NaN, NaN]);
+    for (const r of rows.slice(1).filter((x) => x[1] !== 'C')) {
       expect(r[3] as number).toBeLessThanOrEqual(r[2] as number);
       expect(r[4] as number).toBeGreaterThanOrEqual(r[2] as number);
     }
@@ -160,7 +170,7 @@ describe('live table', () => {
     expect(lines[0]).toMatch(/^entrant\s+games\s+score%\s+Elo ± 95%\/2$/);
     expect(lines[1]).toMatch(/^-+( +-+){3}$/);
     expect(lines.slice(2, 5).map((l) => l.split(/\s+/)[0])).toEqual(['C', 'A', 'B']);
-    expect(lines[2]).toMatch(/^C\s+8\s+75\.0%\s+\+\d+\.\d ± \d+\.\d$/);
+    expect(lines[2]).toMatch(/^C\s+8\s+75\.0%\s+\+\d+\.\d \(too few pairs\)$/);
     expect(lines[3]).toMatch(/^A\s+12\s+45\.8%\s+\+0\.0 ± 0\.0 \(anchor\)$/);
     expect(lines[4]).toMatch(/^B\s+12\s+37\.5%\s+-\d+\.\d ± \d+\.\d$/);
     // columns line up: the score column ends at the same place on every row
