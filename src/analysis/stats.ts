@@ -203,3 +203,149 @@ export function normalQuantile(p: number): number {
   }
   return q < 0 ? -x : x;
 }
+
+// ---------------------------------------------------------------------------------------
+// Clustered observations: the games of a seat-swapped pair, or every game of one seed
+
+/**
+ * Sums over observations grouped in clusters (the two games of a pair, or every game
+ * played on one seed), enough for a cluster-robust variance. All fields add across
+ * disjoint sets of clusters, so shards merge exactly.
+ *
+ * n = Σ m_c (observations), sum = Σ x, g = clusters, clusterSumSq = Σ S_c² (S_c the
+ * cluster's total), sizeSum = Σ m_c·S_c, sizeSq = Σ m_c².
+ */
+export interface ClusterSums {
+  n: number;
+  sum: number;
+  g: number;
+  clusterSumSq: number;
+  sizeSum: number;
+  sizeSq: number;
+}
+
+/** Empty cluster sums. */
+export function emptyClusterSums(): ClusterSums {
+  return { n: 0, sum: 0, g: 0, clusterSumSq: 0, sizeSum: 0, sizeSq: 0 };
+}
+
+/** Add one whole cluster of `size` observations totalling `total` into `into`. */
+export function addCluster(into: ClusterSums, total: number, size: number): void {
+  into.n += size;
+  into.sum += total;
+  into.g++;
+  into.clusterSumSq += total * total;
+  into.sizeSum += size * total;
+  into.sizeSq += size * size;
+}
+
+/** into += from, field by field. */
+export function addClusterSums(into: ClusterSums, from: ClusterSums): void {
+  into.n += from.n;
+  into.sum += from.sum;
+  into.g += from.g;
+  into.clusterSumSq += from.clusterSumSq;
+  into.sizeSum += from.sizeSum;
+  into.sizeSq += from.sizeSq;
+}
+
+/**
+ * The cluster-robust (sandwich) variance of the mean x̄ = Σx / n:
+ *
+ *     V = g/(g − 1) · Σ_c (S_c − m_c·x̄)² / n²
+ *       = g/(g − 1) · (Σ S_c² − 2·x̄·Σ m_c S_c + x̄²·Σ m_c²) / n²
+ *
+ * It lets the games of a cluster be correlated in any way and assumes only that clusters
+ * are independent (the CR1 estimator: A. C. Cameron and D. L. Miller, "A practitioner's
+ * guide to cluster-robust inference", J. Human Resources 50 (2015) 317–372). NaN with fewer
+ * than two clusters: one cluster says nothing about the spread between clusters.
+ */
+export function clusteredVariance(c: ClusterSums): number {
+  if (!(c.g >= 2) || !(c.n > 0)) return NaN;
+  const mean = c.sum / c.n;
+  const ss = c.clusterSumSq - 2 * mean * c.sizeSum + mean * mean * c.sizeSq;
+  return ((c.g / (c.g - 1)) * Math.max(0, ss)) / (c.n * c.n);
+}
+
+/**
+ * Student's t quantile t_{df}(p) by the Cornish–Fisher expansion around the normal quantile
+ * (M. Abramowitz and I. Stegun, Handbook of Mathematical Functions (1964), 26.7.5); within
+ * 0.01 of the exact value for df ≥ 3 at p = 0.975, exact as df → ∞; df 1 and 2 use their
+ * closed forms. df ≤ 0 gives NaN.
+ */
+export function tQuantile(p: number, df: number): number {
+  if (!(df > 0)) return NaN;
+  if (df === 1) return Math.tan(Math.PI * (p - 0.5));
+  if (df === 2) return (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
+  const x = normalQuantile(p);
+  if (!Number.isFinite(df)) return x;
+  const x2 = x * x;
+  const g1 = (x * (x2 + 1)) / 4;
+  const g2 = (x * ((5 * x2 + 16) * x2 + 3)) / 96;
+  const g3 = (x * (((3 * x2 + 19) * x2 + 17) * x2 - 15)) / 384;
+  const g4 = (x * ((((79 * x2 + 776) * x2 + 1482) * x2 - 1920) * x2 - 945)) / 92160;
+  return x + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
+}
+
+/** The two-sided critical value for g clusters at the level of `z` (a normal quantile): Student's t with g − 1 degrees of freedom. */
+function clusterCritical(g: number, z: number): number {
+  return tQuantile(normalCdfApprox(z), g - 1);
+}
+
+/** Φ(z) for the confidence level behind a z (only to turn a z back into its level; 1e-7 accurate). */
+function normalCdfApprox(z: number): number {
+  // Abramowitz and Stegun 26.2.17.
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const d = 0.3989422804014327 * Math.exp((-z * z) / 2);
+  const q = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return z >= 0 ? 1 - q : q;
+}
+
+/**
+ * Mean of clustered observations with a cluster-robust interval: x̄ ∓ t_{g−1}·√V, V from
+ * `clusteredVariance`, `n` the observations, `sd` the per-observation standard deviation
+ * implied by V (√(V·n)), `clusters` the independent units behind the interval. With fewer
+ * than two clusters the bounds are NaN (shown as n/a): the spread is unknown.
+ */
+export function clusteredMean(c: ClusterSums, z: number = Z95): MeanInterval & { clusters: number } {
+  if (!(c.n > 0)) return { mean: NaN, lo: NaN, hi: NaN, n: 0, sd: NaN, clusters: c.g };
+  const mean = c.sum / c.n;
+  const v = clusteredVariance(c);
+  if (!Number.isFinite(v)) return { mean, lo: NaN, hi: NaN, n: c.n, sd: NaN, clusters: c.g };
+  const half = clusterCritical(c.g, z) * Math.sqrt(v);
+  return { mean, lo: mean - half, hi: mean + half, n: c.n, sd: Math.sqrt(v * c.n), clusters: c.g };
+}
+
+/** A rate with its cluster-aware interval and the design effect behind it. */
+export interface ClusteredRate extends RateInterval {
+  /** Independent units (pairs or seeds). */
+  clusters: number;
+  /** Design effect: clustered variance over the binomial variance of the same rate. */
+  deff: number;
+}
+
+/**
+ * A proportion of clustered 0/1 (or ½) observations with a design-effect-adjusted Wilson
+ * interval: the Wilson interval at the effective sample size n/deff, deff = V_cluster /
+ * (p̂(1 − p̂)/n) (L. Kish, Survey Sampling (1965); E. L. Korn and B. I. Graubard, "Confidence
+ * intervals for proportions with small expected number of positive counts estimated from
+ * survey data", Survey Methodology 24 (1998) 193–201).
+ *
+ * deff is kept between 1/m̄ and m̄ (m̄ = n/g, the mean cluster size): the bounds of a
+ * cluster of m̄ games whose correlation lies in [−1/(m̄ − 1), 1], so a chance run of
+ * identical pairs never gives a zero-width interval. When p̂ is 0 or 1 the spread cannot be
+ * estimated and deff = m̄ (every game of a cluster counted as one, the cautious choice).
+ * With fewer than two clusters the interval is the whole [0, 1].
+ */
+export function clusteredWilson(c: ClusterSums, z: number = Z95): ClusteredRate {
+  if (!(c.n > 0)) return { value: NaN, lo: 0, hi: 1, n: 0, clusters: c.g, deff: NaN };
+  const p = c.sum / c.n;
+  if (c.g < 2) return { value: p, lo: 0, hi: 1, n: c.n, clusters: c.g, deff: NaN };
+  const mbar = c.n / c.g;
+  const binomial = (p * (1 - p)) / c.n;
+  let deff = binomial > 0 ? clusteredVariance(c) / binomial : mbar;
+  deff = Math.min(mbar, Math.max(1 / mbar, deff));
+  const nEff = c.n / deff;
+  const w = wilson(p * nEff, nEff, z);
+  return { value: p, lo: w.lo, hi: w.hi, n: c.n, clusters: c.g, deff };
+}

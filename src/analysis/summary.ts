@@ -15,6 +15,14 @@
  * the first half waits in `pending` (serialised with the state) until its partner arrives,
  * here or in an accumulator merged in later.
  *
+ * Clusters: the two games of a pair share a seed and are correlated, and in a tournament or
+ * sweep every pairing replays the same seeds. So every interval treats a cluster, not a
+ * match, as the independent unit: per-pairing and per-match figures cluster by pair (the
+ * pair's totals and their squares are kept when it completes), and figures pooled over
+ * pairings (a player's win rate over all its opponents, the seat advantage over all
+ * pairings) cluster by seed (per-seed totals, squared only at the end). Both are sums that
+ * add, so they merge exactly like the rest.
+ *
  * Players are experiment players (identity), not seats: R_PLAYER0/R_PLAYER1 say who sat
  * where. A pairing is an unordered pair of experiment players; "A" is the lower index and
  * pentanomial scores are from A's view.
@@ -39,6 +47,7 @@ import {
 } from '../rules/state.js';
 import type { FactionTable, GameTables } from '../rules/tables.js';
 import {
+  R_SEED,
   R_FACTION0,
   R_FACTION1,
   R_GAME,
@@ -55,7 +64,18 @@ import {
   STATUS_ADJUDICATED,
   TERM_NAMES,
 } from '../sim/record.js';
-import { eloFromScore, meanInterval, pentanomial, wilson, type MeanInterval, type PentanomialInterval, type RateInterval } from './stats.js';
+import {
+  addCluster,
+  clusteredMean,
+  clusteredWilson,
+  eloFromScore,
+  emptyClusterSums,
+  pentanomial,
+  type ClusterSums,
+  type ClusteredRate,
+  type MeanInterval,
+  type PentanomialInterval,
+} from './stats.js';
 
 // ---------------------------------------------------------------------------------------
 // Experiment description (plain data, so it travels inside the serialised state)
@@ -133,6 +153,66 @@ const SCALARS = SCALAR_FIELDS.length;
 /** Corvette card slots in the per-card stat blocks. */
 const CORV_CARDS = 8;
 
+/**
+ * Per-match values a pair's cluster totals are kept for. A pairing's: A won, B won, neither
+ * won, rounds. A player's: the scalar statistics, damage dealt by source, damage dealt in
+ * all (PV_* offsets).
+ */
+const PAIRING_VALUES = 4;
+const PV_SCALARS = 0;
+const PV_DEALT = SCALARS;
+const PV_TOTAL = SCALARS + SOURCES;
+const PLAYER_VALUES = SCALARS + SOURCES + 1;
+
+/**
+ * Cluster sums of a vector of per-match values over the same clusters (CR1 needs, per
+ * value, Σ S_c² and Σ m_c·S_c; the cluster count and Σ m_c² are shared). Σx and n are
+ * kept beside it in the owner's plain sums.
+ */
+export interface VectorClusters {
+  g: number;
+  sizeSq: number;
+  sq: number[];
+  size: number[];
+}
+
+function newVectorClusters(k: number): VectorClusters {
+  return { g: 0, sizeSq: 0, sq: zeros(k), size: zeros(k) };
+}
+
+/** Add the cluster whose totals are `total[0..k-1]` over `m` matches. */
+function addVectorCluster(into: VectorClusters, total: ArrayLike<number>, m: number): void {
+  into.g++;
+  into.sizeSq += m * m;
+  for (let i = 0; i < into.sq.length; i++) {
+    into.sq[i] += total[i] * total[i];
+    into.size[i] += m * total[i];
+  }
+}
+
+function addVectorClusters(into: VectorClusters, from: VectorClusters): void {
+  into.g += from.g;
+  into.sizeSq += from.sizeSq;
+  addArray(into.sq, from.sq);
+  addArray(into.size, from.size);
+}
+
+/** `c` with each of `xs` added as a cluster of one match (halves still waiting for their partner); `c.n` and `c.sum` already count them. */
+function withSingles(c: ClusterSums, xs: readonly number[]): ClusterSums {
+  for (const x of xs) {
+    c.g++;
+    c.clusterSumSq += x * x;
+    c.sizeSum += x;
+    c.sizeSq++;
+  }
+  return c;
+}
+
+/** The ClusterSums of value i, given its plain sum over n matches. */
+function clusterSumsOf(v: VectorClusters, i: number, sum: number, n: number): ClusterSums {
+  return { n, sum, g: v.g, clusterSumSq: v.sq[i], sizeSum: v.size[i], sizeSq: v.sizeSq };
+}
+
 /** Counts for one unordered pair of experiment players (a < b). */
 export interface PairingState {
   a: number;
@@ -155,6 +235,10 @@ export interface PairingState {
   roundsHist: number[];
   /** Completed pairs by A's pair score 0, 0.5, 1, 1.5, 2. */
   penta: number[];
+  /** Completed pairs' cluster sums of A won, B won, neither won, rounds. */
+  pairClusters: VectorClusters;
+  /** Seat 0's wins among decisive matches, clustered by pair (cluster size = the pair's decisive matches). */
+  seatClusters: { g: number; sq: number; size: number; sizeSq: number };
 }
 
 /** Sums for one experiment player playing one faction, over all its matches (any seat, any opponent). */
@@ -182,25 +266,52 @@ export interface PlayerState {
   corvLost: number[];
   corvKilled: number[];
   enemyTokensDestroyed: number;
+  /** Completed pairs' cluster sums of the per-match values (PV_* offsets). */
+  pairClusters: VectorClusters;
 }
 
-/** The first game of a pair, waiting for the second. `score2` is A's points in it times 2 (0, 1, 2). */
+/**
+ * The first game of a pair, waiting for the second. `score2` is A's points in it times 2
+ * (0, 1, 2); `values` the pairing's per-match values, `valuesA`/`valuesB` A's and B's (as
+ * played with factions `factionA`/`factionB`), `seat0`/`decisive` whether seat 0 won and
+ * whether anyone did.
+ */
 export interface PendingHalf {
   pair: number;
   game: number;
   a: number;
   b: number;
   score2: number;
+  factionA: number;
+  factionB: number;
+  seat0: number;
+  decisive: number;
+  values: number[];
+  valuesA: number[];
+  valuesB: number[];
+}
+
+/**
+ * Per-seed totals for the figures pooled over pairings: the seat advantage (decisive
+ * matches, seat-0 wins) and each player's matches, wins and draws (by player and faction).
+ */
+export interface SeedTotals {
+  seed: number;
+  decisive: number;
+  seat0Wins: number;
+  /** [player, faction, matches, wins, draws] per player that played this seed. */
+  players: number[][];
 }
 
 /** Everything an accumulator knows, as plain JSON (canonical: sorted keys' order, so equal states compare equal). */
 export interface SummaryState {
-  version: 1;
+  version: 2;
   experiment: SummaryExperiment;
   matches: number;
   pairings: PairingState[];
   players: PlayerState[];
   pending: PendingHalf[];
+  seeds: SeedTotals[];
 }
 
 const zeros = (n: number): number[] => new Array<number>(n).fill(0);
@@ -223,6 +334,8 @@ function newPairing(a: number, b: number): PairingState {
     roundsSumSq: 0,
     roundsHist: [],
     penta: zeros(5),
+    pairClusters: newVectorClusters(PAIRING_VALUES),
+    seatClusters: { g: 0, sq: 0, size: 0, sizeSq: 0 },
   };
 }
 
@@ -246,6 +359,7 @@ function newPlayer(player: number, faction: number): PlayerState {
     corvLost: zeros(CORV_CARDS),
     corvKilled: zeros(CORV_CARDS),
     enemyTokensDestroyed: 0,
+    pairClusters: newVectorClusters(PLAYER_VALUES),
   };
 }
 
@@ -269,6 +383,11 @@ function addPairing(into: PairingState, from: PairingState): void {
   into.roundsSumSq += from.roundsSumSq;
   addArray(into.roundsHist, from.roundsHist);
   addArray(into.penta, from.penta);
+  addVectorClusters(into.pairClusters, from.pairClusters);
+  into.seatClusters.g += from.seatClusters.g;
+  into.seatClusters.sq += from.seatClusters.sq;
+  into.seatClusters.size += from.seatClusters.size;
+  into.seatClusters.sizeSq += from.seatClusters.sizeSq;
 }
 
 function addPlayer(into: PlayerState, from: PlayerState): void {
@@ -288,6 +407,7 @@ function addPlayer(into: PlayerState, from: PlayerState): void {
   addArray(into.corvLost, from.corvLost);
   addArray(into.corvKilled, from.corvKilled);
   into.enemyTokensDestroyed += from.enemyTokensDestroyed;
+  addVectorClusters(into.pairClusters, from.pairClusters);
 }
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -311,10 +431,10 @@ export interface PairingPlayerSummary {
   /** Matches neither player won (draws, draws by limit, adjudicated without a winner). */
   draws: number;
   losses: number;
-  /** Wilson 95% on wins / n. */
-  winRate: RateInterval;
-  /** (wins + draws/2) / n with a Wilson 95% interval taking draws as half wins (an approximation; the pentanomial interval is the one to trust). */
-  score: RateInterval;
+  /** wins / n, with a 95% Wilson interval at the pairs' effective sample size (pairs as the unit). */
+  winRate: ClusteredRate;
+  /** (wins + draws/2) / n, likewise (pairs as the unit; the pentanomial interval is the same figure's normal-theory twin). */
+  score: ClusteredRate;
 }
 
 export interface PairingSummary {
@@ -325,8 +445,8 @@ export interface PairingSummary {
   /** Matches in the pairing. */
   n: number;
   players: [PairingPlayerSummary, PairingPlayerSummary];
-  /** Matches neither won, with a Wilson 95% interval on the draw rate. */
-  draws: CountOf & { rate: RateInterval };
+  /** Matches neither won, with a pair-clustered 95% interval on the draw rate. */
+  draws: CountOf & { rate: ClusteredRate };
   /** A's per-game score from completed pairs (n = pairs), and the Elo difference A − B it implies. */
   pentanomial: {
     counts: number[];
@@ -350,8 +470,8 @@ export interface PairingSummary {
     adjudicated: number;
     terminations: Record<string, number>;
   };
-  /** Seat advantage: seat-0 wins among decisive matches (n = decisive matches), Wilson 95%. */
-  seat: { n: number; seat0Wins: number; seat1Wins: number; seat0WinRate: RateInterval };
+  /** Seat advantage: seat-0 wins among decisive matches (n = decisive matches), 95% interval with pairs as the unit. */
+  seat: { n: number; seat0Wins: number; seat1Wins: number; seat0WinRate: ClusteredRate };
 }
 
 export interface SourceSummary {
@@ -380,8 +500,11 @@ export interface PlayerSummary {
   wins: number;
   draws: number;
   losses: number;
-  winRate: RateInterval;
-  /** Damage dealt to enemy capital ships per match: all sources, and by source. */
+  /** wins / n over every opponent, with seeds as the unit (pairings replay the same seeds). */
+  winRate: ClusteredRate;
+  /** (wins + draws/2) / n over every opponent, seeds as the unit. */
+  score: ClusteredRate;
+  /** Damage dealt to enemy capital ships per match: all sources, and by source (pairs as the unit). */
   damage: { total: MeanInterval; bySource: SourceSummary[] };
   /** Damage taken per own section (total, and mean per match; n = matches). */
   damageTaken: { section: string; total: number; perMatch: number; n: number }[];
@@ -406,6 +529,10 @@ export interface Summary {
   n: number;
   /** Completed pairs, and halves still waiting for their partner (from another shard). */
   pairs: { complete: number; pendingHalves: number };
+  /** Distinct match seeds (a seed is shared by the pair's two games and by the same pair of every pairing). */
+  seeds: number;
+  /** Seat 0's wins among decisive matches over every pairing, seeds as the unit. */
+  seat: { n: number; seat0Wins: number; seat0WinRate: ClusteredRate };
   pairings: PairingSummary[];
   playerStats: PlayerSummary[];
   /** How figures are defined; NaN figures (no data) serialise as null. */
@@ -413,8 +540,10 @@ export interface Summary {
 }
 
 const NOTES = [
-  'Every figure carries n: matches, or pairs (pentanomial), or decisive matches (seat), or shots (hits per shot).',
-  'Intervals are 95%: Wilson score intervals for rates; normal approximation (mean ± 1.96 s/√n, sample s) for per-match means; pentanomial (pairs as the unit, variance from the 5-bin distribution) for the A-vs-B score.',
+  'Every figure carries n: matches, or pairs (pentanomial), or decisive matches (seat), or shots (hits per shot); clustered intervals also carry the clusters (pairs or seeds) they rest on.',
+  'The unit of evidence is the pair (same seed, seats swapped), or the seed where pairings replay the same seeds: every interval treats those clusters, not matches, as independent.',
+  'Intervals are 95%: rates use the Wilson interval at the effective sample size (matches over the design effect measured from the clusters); per-match means use the cluster-robust (CR1) variance with Student t on clusters − 1 degrees of freedom; the A-vs-B score uses the pentanomial model (pairs as the unit).',
+  'An interval resting on fewer than two clusters is not given (n/a).',
   'A draw is any match without a winner (mutual destruction, round limit, adjudicated without a winner); score = (wins + draws/2) / n.',
   'Hits per shot is a ratio of event counts and may exceed 1 (one shot can hit several things); it has no binomial interval.',
   'Corvettes killed count enemy corvettes destroyed; exchange = killed / lost.',
@@ -441,6 +570,11 @@ export class SummaryAccumulator {
   private readonly pairings = new Map<number, PairingState>();
   private readonly players = new Map<number, PlayerState>();
   private readonly pending = new Map<number, PendingHalf>();
+  /** By seed (uint32). */
+  private readonly seeds = new Map<number, SeedTotals>();
+  /** Scratch for one record's half (copied only when it waits for its partner). */
+  private readonly half: PendingHalf = { pair: 0, game: 0, a: 0, b: 0, score2: 0, factionA: 0, factionB: 0, seat0: 0, decisive: 0, values: zeros(PAIRING_VALUES), valuesA: zeros(PLAYER_VALUES), valuesB: zeros(PLAYER_VALUES) };
+  private readonly vecScratch = zeros(Math.max(PAIRING_VALUES, PLAYER_VALUES));
 
   /**
    * @param experiment the experiment's name and players (A = 0, B = 1, ...) and either the
@@ -471,17 +605,61 @@ export class SummaryAccumulator {
     return p;
   }
 
-  /** Fold one half of a pair: complete it with a pending partner, or leave it pending (`h` itself: callers pass a fresh object). */
+  private seedTotals(seed: number): SeedTotals {
+    let t = this.seeds.get(seed);
+    if (!t) this.seeds.set(seed, (t = { seed, decisive: 0, seat0Wins: 0, players: [] }));
+    return t;
+  }
+
+  /** Count a match of `player` (as `faction`) on a seed: [player, faction, matches, wins, draws]. */
+  private static seedPlayer(t: SeedTotals, player: number, faction: number, won: boolean, drawn: boolean): void {
+    let row: number[] | undefined;
+    for (const r of t.players) if (r[0] === player && r[1] === faction) row = r;
+    if (!row) t.players.push((row = [player, faction, 0, 0, 0]));
+    row[2]++;
+    if (won) row[3]++;
+    if (drawn) row[4]++;
+  }
+
+  /** A player's pair cluster: both games as one when they were played with one faction, else two clusters of one. */
+  private addPlayerPair(player: number, f1: number, v1: readonly number[], f2: number, v2: readonly number[]): void {
+    if (f1 === f2) {
+      for (let i = 0; i < PLAYER_VALUES; i++) this.vecScratch[i] = v1[i] + v2[i];
+      addVectorCluster(this.player(player, f1).pairClusters, this.vecScratch, 2);
+    } else {
+      addVectorCluster(this.player(player, f1).pairClusters, v1, 1);
+      addVectorCluster(this.player(player, f2).pairClusters, v2, 1);
+    }
+  }
+
+  /**
+   * Fold one half of a pair: complete it with a pending partner, or leave it pending. `h`
+   * may hold scratch arrays: it is copied when it has to wait.
+   */
   private addHalf(h: PendingHalf): void {
     const other = this.pending.get(h.pair);
     if (!other) {
-      this.pending.set(h.pair, h);
+      this.pending.set(h.pair, { ...h, values: h.values.slice(), valuesA: h.valuesA.slice(), valuesB: h.valuesB.slice() });
       return;
     }
     if (other.game === h.game) throw new Error(`pair ${h.pair} game ${h.game} seen twice (overlapping shards, or a chunk added twice?)`);
     if (other.a !== h.a || other.b !== h.b) throw new Error(`pair ${h.pair}: its games are between different players (${other.a},${other.b} and ${h.a},${h.b})`);
     this.pending.delete(h.pair);
-    this.pairing(h.a, h.b).penta[other.score2 + h.score2]++;
+    const pr = this.pairing(h.a, h.b);
+    pr.penta[other.score2 + h.score2]++;
+    for (let i = 0; i < PAIRING_VALUES; i++) this.vecScratch[i] = other.values[i] + h.values[i];
+    addVectorCluster(pr.pairClusters, this.vecScratch, 2);
+    const m = other.decisive + h.decisive;
+    if (m > 0) {
+      const y = other.seat0 + h.seat0;
+      const sc = pr.seatClusters;
+      sc.g++;
+      sc.sq += y * y;
+      sc.size += m * y;
+      sc.sizeSq += m * m;
+    }
+    this.addPlayerPair(h.a, other.factionA, other.valuesA, h.factionA, h.valuesA);
+    this.addPlayerPair(h.b, other.factionB, other.valuesB, h.factionB, h.valuesB);
   }
 
   /** Fold rows 0..count-1 of a record chunk (RECORD_INTS ints per row). */
@@ -523,12 +701,31 @@ export class SummaryAccumulator {
       for (let i = pr.roundsHist.length; i <= rounds; i++) pr.roundsHist.push(0);
       pr.roundsHist[rounds]++;
 
-      const score2 = winnerPlayer === a ? 2 : winnerPlayer === b ? 0 : 1;
-      this.addHalf({ pair: records[o + R_PAIR], game: records[o + R_GAME], a, b, score2 });
+      const seeds = this.seedTotals(records[o + R_SEED] >>> 0);
+      if (winner >= 0) seeds.decisive++;
+      if (winner === 0) seeds.seat0Wins++;
+      const h = this.half;
+      h.pair = records[o + R_PAIR];
+      h.game = records[o + R_GAME];
+      h.a = a;
+      h.b = b;
+      h.score2 = winnerPlayer === a ? 2 : winnerPlayer === b ? 0 : 1;
+      h.seat0 = winner === 0 ? 1 : 0;
+      h.decisive = winner >= 0 ? 1 : 0;
+      h.values[0] = winnerPlayer === a ? 1 : 0;
+      h.values[1] = winnerPlayer === b ? 1 : 0;
+      h.values[2] = winnerPlayer < 0 ? 1 : 0;
+      h.values[3] = rounds;
 
       for (let seat = 0; seat < 2; seat++) {
-        const ps = this.player(seat === 0 ? p0 : p1, records[o + (seat === 0 ? R_FACTION0 : R_FACTION1)]);
+        const player = seat === 0 ? p0 : p1;
+        const faction = records[o + (seat === 0 ? R_FACTION0 : R_FACTION1)];
+        const ps = this.player(player, faction);
         const base = o + (seat === 0 ? R_STATS0 : R_STATS1);
+        const vec = player === a ? h.valuesA : h.valuesB;
+        if (player === a) h.factionA = faction;
+        else h.factionB = faction;
+        SummaryAccumulator.seedPlayer(seeds, player, faction, winner === seat, winner < 0);
         ps.matches++;
         if (winner === seat) ps.wins++;
         else if (winner === 1 - seat) ps.losses++;
@@ -536,6 +733,7 @@ export class SummaryAccumulator {
           const v = records[base + SCALAR_FIELDS[i]];
           ps.scalarSum[i] += v;
           ps.scalarSumSq[i] += v * v;
+          vec[PV_SCALARS + i] = v;
         }
         let total = 0;
         for (let src = 0; src < SOURCES; src++) {
@@ -545,7 +743,9 @@ export class SummaryAccumulator {
           ps.dealtSumSq[src] += d * d;
           ps.shots[src] += records[base + ST_SHOTS + src];
           ps.hits[src] += records[base + ST_HITS + src];
+          vec[PV_DEALT + src] = d;
         }
+        vec[PV_TOTAL] = total;
         ps.totalDealtSum += total;
         ps.totalDealtSumSq += total * total;
         for (let s = 0; s < MAX_SECTIONS; s++) ps.sectionDamage[s] += records[base + ST_SECTION_DAMAGE + s];
@@ -556,6 +756,7 @@ export class SummaryAccumulator {
         }
         ps.enemyTokensDestroyed += records[base + ST_ENEMY_TOKENS_DESTROYED];
       }
+      this.addHalf(h);
     }
   }
 
@@ -573,6 +774,18 @@ export class SummaryAccumulator {
     for (const p of st.pairings) addPairing(this.pairing(p.a, p.b), p);
     for (const p of st.players) addPlayer(this.player(p.player, p.faction), p);
     for (const h of st.pending) this.addHalf(h);
+    for (const t of st.seeds) {
+      const into = this.seedTotals(t.seed);
+      into.decisive += t.decisive;
+      into.seat0Wins += t.seat0Wins;
+      for (const [player, faction, matches, wins, draws] of t.players) {
+        let row = into.players.find((r) => r[0] === player && r[1] === faction);
+        if (!row) into.players.push((row = [player, faction, 0, 0, 0]));
+        row[2] += matches;
+        row[3] += wins;
+        row[4] += draws;
+      }
+    }
     return this;
   }
 
@@ -581,19 +794,21 @@ export class SummaryAccumulator {
     const pairings = [...this.pairings.values()].sort((x, y) => x.a - y.a || x.b - y.b);
     const players = [...this.players.values()].sort((x, y) => x.player - y.player || x.faction - y.faction);
     const pending = [...this.pending.values()].sort((x, y) => x.pair - y.pair || x.game - y.game);
-    return clone({ version: 1, experiment: this.experiment, matches: this.matches, pairings, players, pending });
+    const seeds = [...this.seeds.values()].sort((x, y) => x.seed - y.seed).map((t) => ({ ...t, players: t.players.slice().sort((x, y) => x[0] - y[0] || x[1] - y[1]) }));
+    return clone({ version: 2, experiment: this.experiment, matches: this.matches, pairings, players, pending, seeds });
   }
 
   /** Rebuild an accumulator from `toJSON()` output (e.g. parsed from a shard's file). */
   static fromJSON(x: unknown): SummaryAccumulator {
     const st = x as SummaryState;
-    if (!st || typeof st !== 'object' || st.version !== 1 || !st.experiment || !Array.isArray(st.pairings) || !Array.isArray(st.players) || !Array.isArray(st.pending))
-      throw new Error('not a summary state (expected the output of SummaryAccumulator.toJSON, version 1)');
+    if (!st || typeof st !== 'object' || st.version !== 2 || !st.experiment || !Array.isArray(st.pairings) || !Array.isArray(st.players) || !Array.isArray(st.pending) || !Array.isArray(st.seeds))
+      throw new Error('not a summary state (expected the output of SummaryAccumulator.toJSON, version 2; a checkpoint from an older version of the lab cannot be resumed)');
     const acc = new SummaryAccumulator(st.experiment);
     acc.matches = st.matches;
     for (const p of clone(st.pairings)) acc.pairings.set(pairKey(p.a, p.b), p);
     for (const p of clone(st.players)) acc.players.set(pairKey(p.player, p.faction), p);
     for (const h of clone(st.pending)) acc.pending.set(h.pair, h);
+    for (const t of clone(st.seeds)) acc.seeds.set(t.seed, t);
     return acc;
   }
 
@@ -603,20 +818,34 @@ export class SummaryAccumulator {
     const exp = st.experiment;
     const pname = (i: number) => exp.players[i]?.name ?? `player${i}`;
     let complete = 0;
+    const pendingOf = (a: number, b: number) => st.pending.filter((h) => h.a === a && h.b === b);
     const pairings: PairingSummary[] = st.pairings.map((p) => {
       const n = p.matches;
       const draws = n - p.winsA - p.winsB;
-      const side = (index: number, wins: number, losses: number): PairingPlayerSummary => ({
+      const waiting = pendingOf(p.a, p.b);
+      const pairValue = (i: number, sum: number) => withSingles(clusterSumsOf(p.pairClusters, i, sum, n), waiting.map((h) => h.values[i]));
+      const pairs = p.penta.reduce((s, c) => s + c, 0);
+      // A's score per pair from the pentanomial bins (bin k: A scored k/2 over two games).
+      const scoreA: ClusterSums = { n, sum: p.winsA + draws / 2, g: pairs, clusterSumSq: 0, sizeSum: 0, sizeSq: 4 * pairs };
+      p.penta.forEach((c, k) => {
+        scoreA.clusterSumSq += c * (k / 2) ** 2;
+        scoreA.sizeSum += c * 2 * (k / 2);
+      });
+      const scoreB: ClusterSums = { ...scoreA, sum: p.winsB + draws / 2, clusterSumSq: 0, sizeSum: 0 };
+      p.penta.forEach((c, k) => {
+        scoreB.clusterSumSq += c * (2 - k / 2) ** 2;
+        scoreB.sizeSum += c * 2 * (2 - k / 2);
+      });
+      const side = (index: number, wins: number, losses: number, winValue: number, score: ClusterSums, waitingScores: number[]): PairingPlayerSummary => ({
         index,
         name: pname(index),
         n,
         wins,
         draws,
         losses,
-        winRate: wilson(wins, n),
-        score: wilson(wins + draws / 2, n),
+        winRate: clusteredWilson(pairValue(winValue, wins)),
+        score: clusteredWilson(withSingles(score, waitingScores)),
       });
-      const pairs = p.penta.reduce((s, c) => s + c, 0);
       complete += pairs;
       const score = pentanomial(p.penta);
       const terminations: Record<string, number> = {};
@@ -633,22 +862,45 @@ export class SummaryAccumulator {
         a: p.a,
         b: p.b,
         n,
-        players: [side(p.a, p.winsA, p.winsB), side(p.b, p.winsB, p.winsA)],
-        draws: { count: draws, n, rate: wilson(draws, n) },
+        players: [
+          side(p.a, p.winsA, p.winsB, 0, scoreA, waiting.map((h) => h.score2 / 2)),
+          side(p.b, p.winsB, p.winsA, 1, scoreB, waiting.map((h) => 1 - h.score2 / 2)),
+        ],
+        draws: { count: draws, n, rate: clusteredWilson(pairValue(2, draws)) },
         pentanomial: {
           counts: p.penta.slice(),
           n: pairs,
           score,
           elo: { value: eloFromScore(score.mean), lo: eloFromScore(score.lo), hi: eloFromScore(score.hi), n: pairs },
         },
-        length: { n, rounds: meanInterval(p.roundsSum, p.roundsSumSq, n), histogram },
+        length: { n, rounds: clusteredMean(pairValue(3, p.roundsSum)), histogram },
         ends: { n, victory: p.victories, draw: p.draws, drawByLimit: p.drawsByLimit, adjudicated: p.adjudicated, terminations },
-        seat: { n: decisive, seat0Wins: p.seat0Wins, seat1Wins: p.seat1Wins, seat0WinRate: wilson(p.seat0Wins, decisive) },
+        seat: {
+          n: decisive,
+          seat0Wins: p.seat0Wins,
+          seat1Wins: p.seat1Wins,
+          seat0WinRate: clusteredWilson(
+            withSingles(
+              { n: decisive, sum: p.seat0Wins, g: p.seatClusters.g, clusterSumSq: p.seatClusters.sq, sizeSum: p.seatClusters.size, sizeSq: p.seatClusters.sizeSq },
+              waiting.filter((h) => h.decisive).map((h) => h.seat0),
+            ),
+          ),
+        },
       };
     });
 
     const playerStats: PlayerSummary[] = st.players.map((p) => {
       const n = p.matches;
+      const waitingValues = st.pending.flatMap((h) => [
+        ...(h.a === p.player && h.factionA === p.faction ? [h.valuesA] : []),
+        ...(h.b === p.player && h.factionB === p.faction ? [h.valuesB] : []),
+      ]);
+      const perMatch = (i: number, sum: number) => clusteredMean(withSingles(clusterSumsOf(p.pairClusters, i, sum, n), waitingValues.map((v) => v[i])));
+      const bySeed = (value: (row: number[]) => number) => {
+        const c = emptyClusterSums();
+        for (const t of st.seeds) for (const r of t.players) if (r[0] === p.player && r[1] === p.faction) addCluster(c, value(r), r[2]);
+        return c;
+      };
       const info = exp.players[p.player];
       const fac = exp.factions[p.faction];
       const srcNames = fac?.sources ?? SOURCE_NAMES;
@@ -659,7 +911,7 @@ export class SummaryAccumulator {
         bySource.push({
           index: src,
           source: srcNames[src] ?? SOURCE_NAMES[src],
-          damage: meanInterval(p.dealtSum[src], p.dealtSumSq[src], n),
+          damage: perMatch(PV_DEALT + src, p.dealtSum[src]),
           shots: { count: p.shots[src], n },
           hits: { count: p.hits[src], n },
           hitsPerShot: { value: p.shots[src] > 0 ? p.hits[src] / p.shots[src] : NaN, n: p.shots[src] },
@@ -672,7 +924,7 @@ export class SummaryAccumulator {
         damageTaken.push({ section: sections[s] ?? `section${s}`, total: p.sectionDamage[s], perMatch: n > 0 ? p.sectionDamage[s] / n : NaN, n });
       }
       const stats: Record<string, MeanInterval> = {};
-      for (let i = 0; i < SCALARS; i++) stats[STAT_NAMES[SCALAR_FIELDS[i]]] = meanInterval(p.scalarSum[i], p.scalarSumSq[i], n);
+      for (let i = 0; i < SCALARS; i++) stats[STAT_NAMES[SCALAR_FIELDS[i]]] = perMatch(PV_SCALARS + i, p.scalarSum[i]);
       const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
       const launched = sum(p.corvLaunched);
       const lost = sum(p.corvLost);
@@ -691,8 +943,9 @@ export class SummaryAccumulator {
         wins: p.wins,
         draws: n - p.wins - p.losses,
         losses: p.losses,
-        winRate: wilson(p.wins, n),
-        damage: { total: meanInterval(p.totalDealtSum, p.totalDealtSumSq, n), bySource },
+        winRate: clusteredWilson(bySeed((r) => r[3])),
+        score: clusteredWilson(bySeed((r) => r[3] + r[4] / 2)),
+        damage: { total: perMatch(PV_TOTAL, p.totalDealtSum), bySource },
         damageTaken,
         stats,
         corvettes: { n, launched, lost, killed, exchange: lost > 0 ? killed / lost : NaN, byCard },
@@ -700,11 +953,15 @@ export class SummaryAccumulator {
       };
     });
 
+    const seatBySeed = emptyClusterSums();
+    for (const t of st.seeds) addCluster(seatBySeed, t.seat0Wins, t.decisive);
     return {
       experiment: exp.name,
       players: exp.players.map((p, index) => ({ index, ...p })),
       n: st.matches,
       pairs: { complete, pendingHalves: st.pending.length },
+      seeds: st.seeds.length,
+      seat: { n: seatBySeed.n, seat0Wins: seatBySeed.sum, seat0WinRate: clusteredWilson(seatBySeed) },
       pairings,
       playerStats,
       notes: NOTES.slice(),

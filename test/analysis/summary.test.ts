@@ -84,6 +84,26 @@ function wilsonRef(x: number, n: number): [number, number] {
   return [c - h, c + h];
 }
 
+/**
+ * A mean of clustered values with its CR1 variance, written out here from the clusters
+ * themselves (not the function under test): V = g/(g−1) · Σ_c (S_c − m_c·x̄)² / n².
+ */
+function clusterRef(clusters: number[][]): { mean: number; v: number; n: number; g: number } {
+  const n = clusters.reduce((a, c) => a + c.length, 0);
+  const mean = clusters.flat().reduce((a, x) => a + x, 0) / n;
+  const g = clusters.length;
+  const ss = clusters.reduce((a, c) => a + (c.reduce((t, x) => t + x, 0) - c.length * mean) ** 2, 0);
+  return { mean, v: ((g / (g - 1)) * ss) / (n * n), n, g };
+}
+
+/** The Wilson interval at the effective sample size n/deff (deff = clustered over binomial variance, within [1/m̄, m̄]). */
+function clusteredWilsonRef(clusters: number[][]): [number, number] {
+  const { mean, v, n, g } = clusterRef(clusters);
+  const mbar = n / g;
+  const deff = Math.min(mbar, Math.max(1 / mbar, v / ((mean * (1 - mean)) / n)));
+  return wilsonRef(mean * (n / deff), n / deff);
+}
+
 function handAcc(): SummaryAccumulator {
   const acc = new SummaryAccumulator({ name: 'hand', players: THREE, tables });
   acc.add(handRecords(HAND), HAND.length);
@@ -130,17 +150,26 @@ describe('SummaryAccumulator on hand-made records', () => {
     expect(ab.pentanomial.score.mean).toBeCloseTo(2.75 / 6, 12);
   });
 
-  it('Wilson intervals on the hand-counted wins', () => {
-    const [lo, hi] = wilsonRef(5, 13);
+  it('intervals on the hand-counted wins take the pair as the unit (the lone half a cluster of its own)', () => {
+    // A's wins per game, pair by pair (pairs 0..5 complete, pair 6 a lone half).
+    const winsA = [[1, 1], [1, 0], [0, 0], [0, 0], [0, 0], [0, 1], [1]];
+    const [lo, hi] = clusteredWilsonRef(winsA);
     expect(ab.players[0].winRate.value).toBeCloseTo(5 / 13, 12);
     expect(ab.players[0].winRate.lo).toBeCloseTo(lo, 12);
     expect(ab.players[0].winRate.hi).toBeCloseTo(hi, 12);
-    expect(ab.players[0].winRate.n).toBe(13);
-    const [slo, shi] = wilsonRef(6.5, 13);
+    expect(ab.players[0].winRate).toMatchObject({ n: 13, clusters: 7 });
+    // Both of A's wins in pair 0 make the pairs vary more than the games: deff above 1.
+    expect(ab.players[0].winRate.deff).toBeGreaterThan(1);
+    expect(hi - lo).toBeGreaterThan(wilsonRef(5, 13)[1] - wilsonRef(5, 13)[0]);
+    const scoreA = [[1, 1], [1, 0], [0.5, 0], [0.5, 0.5], [0, 0], [0, 1], [1]];
+    const [slo, shi] = clusteredWilsonRef(scoreA);
     expect(ab.players[0].score).toMatchObject({ value: 0.5, n: 13 });
     expect(ab.players[0].score.lo).toBeCloseTo(slo, 12);
     expect(ab.players[0].score.hi).toBeCloseTo(shi, 12);
-    const [s0lo, s0hi] = wilsonRef(6, 10);
+    // Seat 0's wins among each pair's decisive games (pair 3 has none).
+    const decisiveSeat0 = [[1, 0], [1, 1], [1], [0, 1], [0, 0], [1]];
+    const [s0lo, s0hi] = clusteredWilsonRef(decisiveSeat0);
+    expect(ab.seat.seat0WinRate).toMatchObject({ n: 10, clusters: 6 });
     expect(ab.seat.seat0WinRate.lo).toBeCloseTo(s0lo, 12);
     expect(ab.seat.seat0WinRate.hi).toBeCloseTo(s0hi, 12);
   });
@@ -160,7 +189,10 @@ describe('SummaryAccumulator on hand-made records', () => {
     const main = a.damage.bySource.find((x) => x.source === 'main')!;
     // 6 in seat 0 and 2 in seat 1, over 13 matches.
     expect(main.damage.mean).toBeCloseTo(8 / 13, 12);
-    expect(main.damage.sd).toBeCloseTo(Math.sqrt((40 - 64 / 13) / 12), 12);
+    // Pair clusters: pair 0 holds both of A's main-weapon damage (6 + 2); the other 5 pairs and the lone half none.
+    const ref = clusterRef([[6, 2], [0, 0], [0, 0], [0, 0], [0, 0], [0, 0], [0]]);
+    expect(main.damage.sd).toBeCloseTo(Math.sqrt(ref.v * 13), 12);
+    expect(main.damage).toMatchObject({ n: 13, clusters: 7 });
     expect(main.hitsPerShot).toEqual({ value: 5 / 4, n: 4 });
     expect(main.shots).toEqual({ count: 4, n: 13 });
     expect(a.damage.bySource.map((x) => x.source)).toEqual(['main', 'broadside', 'pointDefence', 'collision', ...tables.factions[0].corvettes.map((c) => c.id)]);
