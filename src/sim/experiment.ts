@@ -240,7 +240,7 @@ function checkKindFields(file: string, ex: Experiment): void {
   if (ex.kind !== 'stat-sweep') need(!ex.sweep, 'sweep', `no sweep for a ${ex.kind} (it is for stat-sweep)`, ex.sweep);
 }
 
-/** Kinds whose answer is a balance question, so it can be asked under each style of a panel. */
+/** The kinds a panel is refused on, and why: their question is about the policies themselves. */
 const PANEL_REFUSED: Record<string, string> = {
   tournament: 'a tournament ranks its policies; a panel replaces every policy by one style, which leaves nothing to rank',
   gauntlet: 'a gauntlet ranks its policies; a panel replaces every policy by one style, which leaves nothing to rank',
