@@ -34,6 +34,7 @@ import {
   type KitSettings,
 } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
+import { preferenceDrafter, BRAWLER_DRAFT } from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
@@ -207,11 +208,15 @@ function vent(ctx: DecisionContext): number {
   return best;
 }
 
-const factory: PolicyFactory = (params, _rng) => {
+/** The loadout draft by this style's card preference (src/scripted/draft-prefs.ts). */
+const drafter = preferenceDrafter(BRAWLER_DRAFT);
+
+const factory: PolicyFactory = (params, rng) => {
   const cfg = readParams(params);
   const kit: KitSettings = { range: cfg.closeRange, rangeWeight: 0.8, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.3, payAccuracy: cfg.payAccuracy, pdEager: false };
   return {
     name: BOT,
+    draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
       B = cfg;
       beginDecision(ctx, styleEval, styleCollision, kit);

@@ -7,8 +7,9 @@
  * the stronger scripted styles come with the bot issue. It reads the view's typed arrays
  * directly, as scripted bots do.
  */
-import type { PolicyFactory, Policy, Rng, DecisionContext, GameState } from '../src/bot-api.js';
+import type { PolicyFactory, Policy, Rng, DecisionContext, DraftContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
+import { preferenceDrafter, RAMMER_DRAFT } from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
@@ -153,6 +154,8 @@ function commit(ctx: DecisionContext, maxSpeed: number): number {
   return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
 }
 
+const drafter = preferenceDrafter(RAMMER_DRAFT);
+
 /** One class for every rammer: its choose is a single function, not a closure per policy. */
 class Rammer implements Policy {
   readonly name = 'rammer';
@@ -161,6 +164,11 @@ class Rammer implements Policy {
   constructor(maxSpeed: number, rng: Rng) {
     this.maxSpeed = maxSpeed;
     this.rng = rng;
+  }
+
+  /** The loadout draft by rammer's card preference (src/scripted/draft-prefs.ts). */
+  draft(ctx: DraftContext): number {
+    return drafter(ctx, this.rng);
   }
 
   choose(ctx: DecisionContext): number {

@@ -262,7 +262,8 @@ export interface SearchPolicy extends Policy {
 
 /**
  * The policy shell both search bots share: `search` answers every commitment (and records
- * itself in `stats`); `base` answers every mid-round decision. It declares `budget` (in
+ * itself in `stats`); `base` answers every mid-round decision and drafts the loadout (the
+ * search looks one round ahead, too short to judge cards). It declares `budget` (in
  * forward-model calls; undefined: none) and reports each decision's `forwardCalls` (0 for a
  * mid-round one), so the harness can adjudicate an overrun (src/sim/match.ts).
  */
@@ -274,6 +275,9 @@ export function searchPolicy(name: string, stats: SearchStats, budget: number | 
     budget,
     get forwardCalls() {
       return lastDecisionCalls;
+    },
+    draft(ctx) {
+      return base.draft ? base.draft(ctx) : ctx.legal[0];
     },
     choose(ctx) {
       if (ctx.decision !== D_COMMIT) {
