@@ -136,6 +136,12 @@ export interface ComponentRow {
   flag: 'strong' | 'weak' | null;
   /** Whether the corrected interval lies wholly inside ±band (the effect is shown to be small). */
   withinBand: boolean;
+  /**
+   * Whether the data can estimate the effect at all: its slot has two or more levels among
+   * the loadouts, or (corvettes) the loadouts hold different numbers of it. A component every
+   * loadout holds alike has no estimable effect, is not tested and is never flagged.
+   */
+  estimable: boolean;
 }
 
 export interface LoadoutSweepAnalysis {
@@ -190,7 +196,16 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
     trials: rows.map((r) => r.totals.matches),
     labels: { slotNames: [...SLOTS], levels: SLOTS.map((s) => cards[s].map((c) => c.id)), counts: f.corvettes.map((c) => c.id), countGroup: 'corvette' },
   });
-  const tested = effects.filter((e) => e.observed).length;
+  // Estimable: the loadouts (with matches) differ in it; otherwise the coding gives it no
+  // column (one level: effect 0 by definition) or a column collinear with the intercept.
+  const played = rows.filter((r) => r.totals.matches > 0);
+  const estimable = effects.map((eff) => {
+    if (!eff.observed) return false;
+    if (eff.group === 'corvette') return new Set(played.map((r) => r.loadout.corvettes.filter((x) => x === eff.level).length)).size > 1;
+    const slot = eff.group as (typeof SLOTS)[number];
+    return new Set(played.map((r) => slotOf(r.loadout, slot))).size > 1;
+  });
+  const tested = estimable.filter(Boolean).length;
   const zc = bonferroniZ(0.05, Math.max(1, tested));
   const base = fit.intercept.estimate;
   const points = (b: number) => sigmoid(base + b) - sigmoid(base);
@@ -199,7 +214,7 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
   const totalWins = rows.reduce((a, r) => a + r.totals.wins, 0);
   const totalPoints = rows.reduce((a, r) => a + scorePoints(r.totals), 0);
   const totalMatches = rows.reduce((a, r) => a + r.totals.matches, 0);
-  const components: ComponentRow[] = effects.map((eff) => {
+  const components: ComponentRow[] = effects.map((eff, ei) => {
     const slot = eff.group as ComponentSlot;
     const has = (l: LoadoutTable) => (slot === 'corvette' ? l.corvettes.includes(eff.level) : slotOf(l, slot as (typeof SLOTS)[number]) === eff.level);
     const inRows = rows.filter((r) => has(r.loadout));
@@ -222,7 +237,7 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
     const hi = points(eff.logOdds + Z95 * se);
     const loCorrected = points(eff.logOdds - zc * se);
     const hiCorrected = points(eff.logOdds + zc * se);
-    const flag = !eff.observed || !fitOk ? null : loCorrected > band ? 'strong' : hiCorrected < -band ? 'weak' : null;
+    const flag = !estimable[ei] || !fitOk ? null : loCorrected > band ? 'strong' : hiCorrected < -band ? 'weak' : null;
     return {
       slot,
       card: card.id,
@@ -239,7 +254,8 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
       damagePerMatch,
       effect: { logOdds: eff.logOdds, se, points: points(eff.logOdds), lo, hi, loCorrected, hiCorrected, perCopy: slot === 'corvette' },
       flag,
-      withinBand: eff.observed && fitOk && loCorrected >= -band && hiCorrected <= band,
+      withinBand: estimable[ei] && fitOk && loCorrected >= -band && hiCorrected <= band,
+      estimable: estimable[ei],
     };
   });
 
@@ -249,7 +265,8 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
   const fewest = rows.reduce((m, r) => Math.min(m, pairCount(r.totals.penta)), Infinity);
   if (fewest < MIN_PAIRS) reasons.push(`some loadout has only ${fewest} completed pair${fewest === 1 ? '' : 's'} (fewer than ${MIN_PAIRS})`);
   const flagged = components.some((c) => c.flag);
-  const undecided = components.filter((c) => c.loadouts > 0 && !c.flag && !c.withinBand && Number.isFinite(c.effect.points));
+  const undecided = components.filter((c) => c.estimable && !c.flag && !c.withinBand);
+  if (tested === 0) reasons.push('no component varies between the loadouts, so no effect can be estimated');
   let status: 'flagged' | 'within-band' | 'inconclusive';
   if (reasons.length) status = 'inconclusive';
   else if (flagged) status = 'flagged';
@@ -331,6 +348,13 @@ export interface SweepCurve {
   slope: { estimate: number; se: number; lo: number; hi: number; loCorrected: number; hiCorrected: number };
   /** Whether the corrected slope interval excludes 0 (and the fit converged). */
   effect: boolean;
+  /**
+   * The fitted score change from the first to the last value, σ(β₀ + β₁x_last) − σ(β₀ + β₁x_first),
+   * with a delta-method interval (pair-aware covariance) corrected like the slope.
+   */
+  change: { value: number; loCorrected: number; hiCorrected: number };
+  /** The change is detectably larger than the band (its corrected interval lies wholly beyond ±band): an effect worth a designer's attention. */
+  material: boolean;
   /** The observed crossing of the target score (= crossingInterval.value): kept as a plain number for stat-sweep.csv. */
   crossing: number | null;
   crossingInterval: SweepCrossing;
@@ -342,6 +366,8 @@ export interface StatSweepAnalysis {
   subject: string;
   /** The target score (draws as half). */
   target: number;
+  /** Half-width of the band of changes too small to act on, in score points. */
+  band: number;
   /** Curves tested (the Bonferroni m for `effect`). */
   tested: number;
   curves: SweepCurve[];
@@ -386,6 +412,15 @@ export function analyseStatSweep(input: BalanceInput): StatSweepAnalysis {
     const se = b.se * Math.sqrt(phi);
     const slope = { estimate: b.estimate, se, lo: b.estimate - Z95 * se, hi: b.estimate + Z95 * se, loCorrected: b.estimate - zc * se, hiCorrected: b.estimate + zc * se };
     const xs = points.map((p) => p.value);
+    // Delta method: ∂Δ/∂β₀ = s'(η₁) − s'(η₀), ∂Δ/∂β₁ = s'(η₁)x₁ − s'(η₀)x₀, s' = σ(1 − σ).
+    const [x0, x1] = [xs[0], xs[xs.length - 1]];
+    const b0 = fit.intercept.estimate;
+    const ds = (x: number) => sigmoid(b0 + b.estimate * x) * (1 - sigmoid(b0 + b.estimate * x));
+    const g = [ds(x1) - ds(x0), ds(x1) * x1 - ds(x0) * x0];
+    const C = fit.covariance;
+    const seChange = Math.sqrt(Math.max(0, phi * (g[0] * g[0] * C[0][0] + 2 * g[0] * g[1] * C[0][1] + g[1] * g[1] * C[1][1])));
+    const dv = sigmoid(b0 + b.estimate * x1) - sigmoid(b0 + b.estimate * x0);
+    const change = { value: dv, loCorrected: dv - zc * seChange, hiCorrected: dv + zc * seChange };
     const crossing = firstCrossing(
       xs,
       points.map((p) => p.score.value),
@@ -436,12 +471,14 @@ export function analyseStatSweep(input: BalanceInput): StatSweepAnalysis {
       dispersion: { ...dispersion, used: phi },
       slope,
       effect: fit.converged && (slope.loCorrected > 0 || slope.hiCorrected < 0),
+      change,
+      material: fit.converged && (change.loCorrected > input.band || change.hiCorrected < -input.band),
       crossing,
       crossingInterval,
       verdict: { status: reasons.length ? 'inconclusive' : 'ok', reasons },
     };
   });
-  return { kind: 'stat-sweep', subject: plan.subject ?? '', target, tested, curves };
+  return { kind: 'stat-sweep', subject: plan.subject ?? '', target, band: input.band, tested, curves };
 }
 
 // ---------------------------------------------------------------------------------------

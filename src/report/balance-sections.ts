@@ -125,7 +125,8 @@ export function statSweepSection(a: StatSweepAnalysis, charts: Map<string, Repor
     const text = !c.effect
       ? `${name} shows no detectable effect on ${a.subject}'s score over ${first.value}..${last.value} (${rate(first.score)} to ${rate(last.score)}; the slope's corrected interval includes 0); ${crossText(c)}.${caveat}`
       : `${name}: ${a.subject}'s score goes from ${rate(first.score)} at ${first.value} to ${rate(last.score)} at ${last.value}; ${crossText(c)}.${caveat}`;
-    headlines.push({ text, level: c.effect && c.verdict.status === 'ok' ? 'notable' : 'info' });
+    const small = c.effect && !c.material ? ` The effect is detectable but not shown to exceed ±${Math.round(a.band * 100)} points over the range (fitted change ${pts(c.change.value)}, corrected ${interval({ lo: c.change.loCorrected, hi: c.change.hiCorrected }, pts)}).` : '';
+    headlines.push({ text: text + small, level: c.material && c.verdict.status === 'ok' ? 'notable' : 'info' });
     paragraphs.push(text);
   }
   paragraphs.push(
