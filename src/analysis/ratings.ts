@@ -167,11 +167,11 @@ function stronglyConnected(nPlayers: number, edges: readonly Edge[], comp: reado
 }
 
 /**
- * Per player, whether its strongly connected group in "i scored against j" (draws both
- * ways) is smaller than its connected component: its rating against the rest is then
- * unbounded without a prior.
+ * Strongly connected groups of "i scored against j" (draws count both ways): a label per
+ * player (the lowest index of its group), -1 without games. Two entrants in different
+ * groups have a rating difference that is infinite without the prior.
  */
-function cutOff(nPlayers: number, edges: readonly Edge[], comp: readonly number[]): boolean[] {
+function scoreGroups(nPlayers: number, edges: readonly Edge[], comp: readonly number[]): number[] {
   const out: number[][] = Array.from({ length: nPlayers }, () => []);
   const inn: number[][] = Array.from({ length: nPlayers }, () => []);
   for (const e of edges) {
@@ -185,11 +185,11 @@ function cutOff(nPlayers: number, edges: readonly Edge[], comp: readonly number[
     return seen;
   };
   return comp.map((c, i) => {
-    if (c < 0) return false;
-    const size = comp.filter((x) => x === c).length;
-    const fwd = reach(i, out);
+    if (c < 0) return -1;
     const back = reach(i, inn);
-    return fwd.size !== size || back.size !== size;
+    let label = i;
+    for (const v of reach(i, out)) if (back.has(v)) label = Math.min(label, v);
+    return label;
   });
 }
 
@@ -405,13 +405,13 @@ export interface PlayerRating {
   interval: 'anchor' | 'bootstrap' | 'too-few-pairs' | 'none';
   /**
    * True when the rating is finite only because of the virtual-draw prior: the fit needed it
-   * and this entrant's group (those it both scored against and conceded to, directly or
-   * through others) does not reach its whole component, e.g. it won or lost every game.
+   * and this entrant and the anchor are in different score groups (no chain of "scored
+   * against" leads both ways between them), e.g. one of them won or lost every game.
    */
   priorBound: boolean;
 }
 
-/** Fewer completed pairs than this and an entrant's interval is reported as too few pairs. */
+/** Fewer completed pairs than this (games: twice this) and an entrant's interval is reported as too few pairs. */
 export const MIN_RATING_PAIRS = 5;
 
 /** Whether the highest rated entrant is detectably ahead of the next one. */
@@ -425,6 +425,8 @@ export interface TopRating {
   first: number;
   /** Difference interval wholly above 0, from a usable bootstrap (no tie, no zero-width interval). */
   separated: boolean;
+  /** The difference is set by the virtual-draw prior (the two are in different score groups): it says the games were one-sided, not by how much. */
+  priorBound: boolean;
 }
 
 export interface Ratings {
@@ -545,7 +547,9 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
     }
   }
   const tail = (1 - level) / 2;
-  const bound = fit.prior ? cutOff(nPlayers, edges, fit.component) : new Array<boolean>(nPlayers).fill(false);
+  // With the prior, a rating is set by it when the entrant and the anchor are in different score groups.
+  const groups = scoreGroups(nPlayers, edges, fit.component);
+  const bound = groups.map((g) => fit.prior && g >= 0 && g !== groups[anchor]);
   const players: PlayerRating[] = names.map((name, i) => {
     const s = samples[i].sort((x, y) => x - y);
     const ok = Number.isFinite(elo[i]) && s.length > 0;
@@ -555,7 +559,7 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
       ? 'none'
       : i === anchor
         ? 'anchor'
-        : pairs[i] < MIN_RATING_PAIRS || !(hi - lo > 1e-9 * (1 + Math.abs(elo[i])))
+        : n[i] < 2 * MIN_RATING_PAIRS || !(hi - lo > 1e-9 * (1 + Math.abs(elo[i])))
           ? 'too-few-pairs'
           : 'bootstrap';
     return {
@@ -572,7 +576,7 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
       priorBound: Number.isFinite(elo[i]) && bound[i],
     };
   });
-  const top = topRating(players, joint, level, anchor);
+  const top = topRating(players, joint, level, anchor, fit.prior ? groups : null);
 
   const notes = [
     `Elo is relative to ${names[anchor]} (anchor, Elo 0); only differences are estimated.`,
@@ -617,7 +621,7 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
  * of resamples in which it rates first. Separated only when the difference interval lies
  * above 0 and both intervals are usable bootstrap ones (or one of them is the anchor).
  */
-function topRating(players: readonly PlayerRating[], joint: readonly number[][], level: number, anchor: number): TopRating | null {
+function topRating(players: readonly PlayerRating[], joint: readonly number[][], level: number, anchor: number, groups: readonly number[] | null): TopRating | null {
   const rated = players.filter((p) => Number.isFinite(p.elo)).sort((x, y) => y.elo - x.elo || x.index - y.index);
   if (rated.length < 2) return null;
   const [t, u] = rated;
@@ -626,8 +630,9 @@ function topRating(players: readonly PlayerRating[], joint: readonly number[][],
   const first = joint.length ? joint.filter((r) => rated.every((p) => p.index === t.index || r[t.index] > r[p.index])).length / joint.length : NaN;
   const lo = diffs.length ? quantile(diffs, tail) : NaN;
   const hi = diffs.length ? quantile(diffs, 1 - tail) : NaN;
-  const usable = (p: PlayerRating) => p.interval === 'bootstrap' || (p.index === anchor && p.pairs >= MIN_RATING_PAIRS);
-  return { index: t.index, next: u.index, difference: { value: t.elo - u.elo, lo, hi }, first, separated: t.elo > u.elo && lo > 0 && hi > lo && usable(t) && usable(u) };
+  const usable = (p: PlayerRating) => p.interval === 'bootstrap' || (p.index === anchor && p.n >= 2 * MIN_RATING_PAIRS);
+  const priorBound = !!groups && groups[t.index] !== groups[u.index];
+  return { index: t.index, next: u.index, difference: { value: t.elo - u.elo, lo, hi }, first, separated: t.elo > u.elo && lo > 0 && hi > lo && usable(t) && usable(u), priorBound };
 }
 
 /** Ratings of a Summary's entrants (names from the summary; anchor, resamples and seed as in RatingsOptions). */

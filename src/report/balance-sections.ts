@@ -24,7 +24,10 @@ export function ratingsSection(ratings: Ratings, charts: Map<string, ReportChart
     const t = ratings.players[top.index];
     const gap = `${e0(top.difference.value)} ${interval(top.difference, e0)}`;
     if (top.separated)
-      headlines.push({ text: `Highest rated: ${t.name}, ahead of ${name(top.next)} by ${gap} Elo (first in ${pct(top.first, 0)} of bootstrap resamples)${priorNote(t)}.`, level: 'info' });
+      headlines.push({
+        text: `Highest rated: ${t.name}, ahead of ${name(top.next)} by ${gap} Elo (first in ${pct(top.first, 0)} of bootstrap resamples)${top.priorBound ? ` (the gap is bounded by the virtual-draw prior: ${t.name} scored every point against part of the field, so its size reflects the prior, not the games)` : priorNote(t)}.`,
+        level: 'info',
+      });
     else
       headlines.push({
         text: `No entrant is detectably the highest rated: ${t.name} and ${name(top.next)} are not separated (difference ${Number.isFinite(top.difference.lo) ? `${gap} Elo` : `${e0(top.difference.value)} Elo, too few pairs for an interval`}).`,

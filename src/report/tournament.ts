@@ -374,7 +374,7 @@ export function liveTable(summary: Summary, ratings?: Ratings): string {
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
   out.push(
     ratings
-      ? `${summary.n} matches, ${summary.pairs.complete} pairs; Elo: Bradley-Terry relative to ${ratings.anchor.name} (anchor = 0), ± half the ${Math.round(ratings.level * 100)}% bootstrap interval`
+      ? `${summary.n} matches, ${summary.pairs.complete} pairs; Elo: Bradley-Terry relative to ${ratings.anchor.name} (anchor = 0), ± half the ${Math.round(ratings.level * 100)}% bootstrap interval${ratings.prior ? '; one virtual draw per pairing was added (someone won or lost every game), and "bounded by prior" ratings reflect it, not the size of the gap' : ''}`
       : `${summary.n} matches, ${summary.pairs.complete} pairs`,
   );
   return `${out.join('\n')}\n`;

@@ -20,6 +20,9 @@ import {
   summaryRatings,
   type RatingPairing,
 } from '../../src/analysis/ratings.js';
+import { ratingsSection } from '../../src/report/balance-sections.js';
+import type { Headline } from '../../src/report/model.js';
+import { rngOf, simulatePairs, withScore } from './pair-sim.js';
 import { SummaryAccumulator, type ExperimentPlayer } from '../../src/analysis/summary.js';
 import { STATUS_DRAW, STATUS_VICTORY } from '../../src/rules/state.js';
 import { handRecords, type HandRecord } from './records.js';
@@ -270,5 +273,65 @@ describe('random variates and quantiles', () => {
     expect(quantile([1, 2, 3, 4], 0)).toBe(1);
     expect(quantile([1, 2, 3, 4], 1)).toBe(4);
     expect(quantile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('what an interval is worth: too few pairs, the prior, a separated top', () => {
+  const headlinesOf = (r: ReturnType<typeof fitRatings>) => {
+    const hs: Headline[] = [];
+    ratingsSection(r, new Map(), hs, true);
+    return hs;
+  };
+
+  it('one pair: Elo 190.85 but the interval is "too few pairs", and the top is not separated', () => {
+    const r = fitRatings([P(0, 1, [0, 0, 0, 1, 0])], 2, { names: ['A', 'B'], resamples: 100, anchor: 1 });
+    expect(r.players[0].elo).toBeCloseTo(190.85, 2);
+    expect(r.players[0].hi - r.players[0].lo).toBe(0); // the resamples never move it
+    expect(r.players[0].interval).toBe('too-few-pairs');
+    expect(r.players[1].interval).toBe('anchor');
+    expect(r.top!.separated).toBe(false);
+    expect(r.notes.join(' ')).toMatch(/Too few pairs/);
+  });
+
+  it('an exact tie: no "highest rated" headline, and the section says no entrant is detectably highest', () => {
+    const even = [P(0, 1, [0, 0, 20, 0, 0]), P(0, 2, [0, 0, 20, 0, 0]), P(1, 2, [0, 0, 20, 0, 0])];
+    const r = fitRatings(even, 3, { names: ['g0', 'g1', 'g2'], resamples: 100 });
+    expect(r.top!.separated).toBe(false);
+    const hs = headlinesOf(r);
+    expect(hs.map((h) => h.text).join(' ')).not.toMatch(/Highest rated/);
+    expect(hs[0].text).toMatch(/No entrant is detectably the highest rated/);
+  });
+
+  it('a clean sweep: the ratings are marked as bounded by the prior, and the report says so', () => {
+    const r = fitRatings([P(0, 1, [0, 0, 0, 0, 20]), P(0, 2, [0, 0, 0, 0, 20]), P(1, 2, [3, 5, 6, 4, 2])], 3, { names: ['A', 'B', 'C'], resamples: 100 });
+    expect(r.prior).toBe(true);
+    // Relative to the anchor A, who won every game, B's and C's ratings are set by the prior; B vs C is not.
+    expect(r.players.map((p) => p.priorBound)).toEqual([false, true, true]);
+    expect(r.top!.priorBound).toBe(true);
+    expect(r.notes.join(' ')).toMatch(/ratings of B, C are bounded by that prior/);
+    const byC = fitRatings([P(0, 1, [0, 0, 0, 0, 20]), P(0, 2, [0, 0, 0, 0, 20]), P(1, 2, [3, 5, 6, 4, 2])], 3, { names: ['A', 'B', 'C'], resamples: 0, anchor: 'C' });
+    expect(byC.players.map((p) => p.priorBound)).toEqual([true, false, false]);
+    const text = headlinesOf(r).map((h) => h.text).join(' ');
+    expect(text).toMatch(/virtual-draw prior/);
+  });
+
+  it('a clearly stronger entrant: separated, with the difference to the next and the share of resamples it is first', () => {
+    const r = fitRatings([P(0, 1, [1, 3, 10, 20, 16]), P(0, 2, [1, 4, 10, 19, 16]), P(1, 2, [4, 8, 10, 9, 4])], 3, { names: ['A', 'B', 'C'], resamples: 300 });
+    expect(r.top!.index).toBe(0);
+    expect(r.top!.separated).toBe(true);
+    expect(r.top!.difference.lo).toBeGreaterThan(0);
+    expect(r.top!.first).toBeGreaterThan(0.95);
+    expect(headlinesOf(r)[0].text).toMatch(/^Highest rated: A, ahead of/);
+  });
+
+  it('null: identical entrants over 8 seeds never give a "highest rated" headline', () => {
+    const [w, d] = withScore(0.5, 0.3);
+    for (let seed = 0; seed < 8; seed++) {
+      const rng = rngOf(`ratings-null-${seed}`);
+      const pairings: RatingPairing[] = [];
+      for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) pairings.push(P(i, j, simulatePairs(rng, 30, w, d, 0.5).penta));
+      const r = fitRatings(pairings, 4, { resamples: 200, seed });
+      expect(headlinesOf(r).map((h) => h.text).join(' ')).not.toMatch(/Highest rated/);
+    }
   });
 });
