@@ -22,7 +22,8 @@ import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
 import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
 import type { Plan } from '../sim/plan.js';
-import { writeReport } from '../report/findings.js';
+import { pairingVerdict, writeReport } from '../report/findings.js';
+import type { SequentialResult } from '../report/sequential-section.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../sim/batch.js';
 import { runPanel } from '../sim/panel.js';
@@ -150,13 +151,14 @@ function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Comma
 }
 
 /** A few plain lines of the run's main figures. */
-function printHeadline(summary: unknown): void {
+function printHeadline(summary: unknown, kind: string): void {
   const s = summary as Summary;
   const pct = (r: { value: number; lo: number; hi: number }) => `${(100 * r.value).toFixed(1)}% (95% CI ${(100 * r.lo).toFixed(1)}-${(100 * r.hi).toFixed(1)})`;
   for (const p of s.pairings ?? []) {
     const parts = p.players.map((pl) => `${pl.name} wins ${pl.wins} = ${pct(pl.winRate)}`);
     console.log(`  ${parts.join('; ')}; draws ${p.draws.count}; n = ${p.n} matches (${p.pentanomial.n} pairs)`);
     console.log(`  seat 0 wins ${pct(p.seat.seat0WinRate)} of ${p.seat.n} decisive matches; mean length ${p.length.rounds.mean.toFixed(1)} rounds`);
+    if (s.pairings.length === 1 && kind !== 'compare') console.log(`  ${pairingVerdict(s, p).text}`);
   }
 }
 
@@ -183,7 +185,7 @@ export function buildProgram(): Command {
 
   program
     .command('run')
-    .description('run an experiment file (docs in README): matches on worker threads, then results/<name>-<time>/ with matches.csv, summary.json, summary.csv and charts')
+    .description('run an experiment file (docs in README): matches on worker threads, then results/<name>-<time>/ with matches.csv, summary.json, summary.csv and charts; with panel:, one such run per play style and a panel report (docs/panel.md)')
     .argument('[file]', 'experiment file (YAML), or a name in configs/experiments', DEFAULT_EXPERIMENT)
     .option('-w, --workers <n>', 'worker threads (0 = one per core); overrides the file', intArg)
     .option('-n, --matches <n>', 'number of matches; overrides the file', intArg)
@@ -216,9 +218,9 @@ export function buildProgram(): Command {
       if (existsSync(join(r.dir, 'report.html'))) console.log(`Report:  ${rel}/report.html`);
       // Standings for tournaments; the analysis kinds' many entrants are better read in the report.
       if (r.ratings && r.ratings.players.length <= 20) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
-      else printHeadline(r.summary);
-      const sprt = r.summary.sprt as { decision: string; llr: number; lower: number; upper: number; pairs: number; stoppedBy: string } | undefined;
-      if (sprt) console.log(`  GSPRT: LLR ${sprt.llr.toFixed(3)} in (${sprt.lower.toFixed(3)}, ${sprt.upper.toFixed(3)}) after ${sprt.pairs} pairs: ${sprt.decision === 'continue' ? `no decision (${sprt.stoppedBy})` : `accept ${sprt.decision}`}`);
+      else printHeadline(r.summary, experiment.kind);
+      const sprt = r.summary.sprt as SequentialResult | undefined;
+      if (sprt) console.log(`  ${sprt.line}`);
       if (!r.complete) process.exitCode = 130;
     });
 

@@ -364,11 +364,11 @@ function kindTable(r: PanelResult): Table {
   if (q.kind === 'batch')
     return {
       caption: `${q.players[0]} vs ${q.players[1]}, each style playing both sides`,
-      columns: ['style', 'policy', 'matches', 'pairs', `${q.players[0]} pair score [95%]`, `${q.players[0]} win rate [95%]`, 'favoured'],
+      columns: ['style', 'policy', 'matches', 'pairs', `${q.players[0]} pair score [95%]`, `${q.players[0]} win rate [95%]`, `${q.players[1]} win rate [95%]`, 'favoured'],
       rows: r.styles.map((s) => {
         const b = s.batch!;
         const fav = favoured(b);
-        return [link(s), policy(s), s.matchesPlayed, b.score.n, `${pct(b.score.mean)} ${verdictText(b)}`, `${pct(b.winRateA.value)} ${interval(b.winRateA)}`, fav === 'A' ? q.players[0] : fav === 'B' ? q.players[1] : 'neither (interval includes 50%)'];
+        return [link(s), policy(s), s.matchesPlayed, b.score.n, `${pct(b.score.mean)} ${verdictText(b)}`, `${pct(b.winRateA.value)} ${interval(b.winRateA)}`, `${pct(b.winRateB.value)} ${interval(b.winRateB)}`, fav === 'A' ? q.players[0] : fav === 'B' ? q.players[1] : 'neither (interval includes 50%)'];
       }),
       note: "Pair score: (wins + draws/2) per game over seat-swapped pairs, with the pentanomial 95% interval (pairs as the unit); 'by matches': every pair scored alike, so that interval has no width and the per-match score's Wilson interval at the pairs' effective sample size stands in. Favoured: the interval excludes 50%.",
     };
@@ -469,7 +469,7 @@ export function renderPanelHtml(r: PanelResult): string {
 <h2>Answer</h2>
 <p class="headline verdict-${a.verdict}">${escapeHtml(a.headline)}</p>
 ${a.details.map((d) => `<p>${escapeHtml(d)}</p>`).join('\n')}
-<p>${escapeHtml(`The question (${KIND_QUESTION[q.kind] ?? q.kind}) was asked once per style: every player, and every swept loadout, was flown by that style, so each style plays against itself. A balance answer holds for the game when it holds under every style; where it depends on the style, it is an answer about the bots as much as about the cards.`)}</p>
+<p>${escapeHtml(`The question (${KIND_QUESTION[q.kind] ?? q.kind}) was asked once per style: every player${q.kind === 'loadout-sweep' || q.kind === 'meta' ? ' and every generated loadout' : ''} was flown by that style, so each style plays against itself. A balance answer holds for the game when it holds under every style; where it depends on the style, it is an answer about the bots as much as about the cards.`)}</p>
 <h2>By style</h2>
 ${tableHtml(kindTable(r))}
 ${tableHtml(stylesTable(r))}

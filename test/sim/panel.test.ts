@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadExperiment, DEFAULT_PANEL_STYLES } from '../../src/sim/experiment.ts';
 import { ConfigError } from '../../src/content/errors.ts';
+import { prepare } from '../../src/sim/play.ts';
 import { playerLabels, runPanel, styleExperiment, styleMatches } from '../../src/sim/panel.ts';
 import { agreement, favoured, type PanelQuestion, type PanelResult, type StyleFigures } from '../../src/report/panel-report.ts';
 
@@ -103,6 +104,22 @@ describe('panel schema', () => {
   });
 });
 
+describe('the shipped panel.yaml', () => {
+  it('asks the default question under seven styles, the slow ones with fewer matches, and every style prepares', async () => {
+    const { file, experiment } = loadExperiment('panel');
+    expect(experiment.kind).toBe('batch');
+    expect(experiment.panel!.styles.map((s) => `${s.style}:${styleMatches(experiment, s)}`)).toEqual(['gunner:400', 'brawler:400', 'carrier:400', 'turtle:400', 'rammer:400', 'lookahead:100', 'mcts:16']);
+    expect(playerLabels(experiment)).toEqual(['fpa', 'lamais']);
+    for (const s of experiment.panel!.styles) {
+      const prep = await prepare(file, styleExperiment(experiment, s, dir));
+      expect(prep.plan.entrants.map((e) => [e.policy, e.faction])).toEqual([
+        [s.style, 'fpa'],
+        [s.style, 'lamais'],
+      ]);
+    }
+  });
+});
+
 describe("a style's experiment", () => {
   it('replaces every policy by the style, its params only, and renames the players that named the policy', () => {
     const meta = loadExperiment(write('meta-style', { ...KINDS.meta, players: [duel[0], { ...duel[1], name: 'lamais' }], panel: { styles: [{ style: 'gunner', params: { maxSpeed: 3 } }] } })).experiment;
@@ -154,6 +171,12 @@ describe('a small real panel', () => {
     for (const s of ['gunner', 'brawler', 'rammer']) expect(html).toContain(`href="${s}/report.html"`);
     expect(lines.filter((l) => /^\[\d\/3\] /.test(l))).toHaveLength(3);
     expect(lines[0]).toBe('[1/3] gunner (gunner): 20 matches per pairing, 20 in all');
+    // Resuming a finished panel plays nothing and gives the same answer.
+    const again: string[] = [];
+    const r2 = await runPanel({ ...loadExperiment(file), workers: 2, resume: out, log: (l) => again.push(l) });
+    expect(again.filter((l) => l.endsWith(': already finished'))).toHaveLength(3);
+    expect(r2.result.styles).toEqual(panel.styles);
+    expect(r2.result.agreement).toEqual(panel.agreement);
   });
 
   it('a stat sweep panel reads each style\'s crossings from its analysis.json', { timeout: 120_000 }, async () => {
