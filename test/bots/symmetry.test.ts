@@ -1,0 +1,155 @@
+/**
+ * Every built-in policy plays the same match on a scenario and on its half-turn mirror
+ * (every ship's position rotated 180 degrees about the board's centre, facing + 3): same
+ * end, winner, round and per-seat statistics, and mirrored final poses. A policy that
+ * breaks ties by absolute direction or coordinate (rammer did: towardSearch took the
+ * lowest direction index, so only the ship starting in the north side-stepped toward its
+ * enemy) fails it, and gives one seat an edge that is only the board's orientation.
+ *
+ * Why exact and not statistical: the standard board is a hexagon about (0, 0) and the kernel
+ * reads only positions relative to ships, with one exception, so an equivariant policy must
+ * replay the same match move for move. The exception is the direct-fire line (9.2,
+ * docs/rules.md): `lineHexAt` nudges a line running along hex edges to one absolute side, so
+ * from the mirrored seat it passes on the other side of the shooter and can be blocked
+ * where the original was clear. The mirrored matches here run with the nudge mirrored too
+ * (the mock below), which makes the kernel exactly equivariant; the first test checks that
+ * under uniform random play, which reaches every decision kind.
+ */
+import { describe, expect, it, vi } from 'vitest';
+
+/** +1: the kernel's own nudge; -1: mirrored, for the half-turned match. */
+const nudge = vi.hoisted(() => ({ sign: 1 }));
+vi.mock('../../src/hex/hex.ts', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../src/hex/hex.ts')>();
+  return {
+    ...mod,
+    lineHexAt(q1: number, r1: number, q2: number, r2: number, n: number, i: number, out: Int32Array): void {
+      const t = n === 0 ? 0 : i / n;
+      mod.roundInto(q1 + nudge.sign * 1e-6 + (q2 - q1) * t, r1 + nudge.sign * 2e-6 + (r2 - r1) * t, out);
+    },
+  };
+});
+
+import { Kernel, type MatchSetup } from '../../src/rules/kernel.ts';
+import { GameState, STAT_SIZE, STATUS_ONGOING } from '../../src/rules/state.ts';
+import { MatchRunner } from '../../src/sim/match.ts';
+import { loadBotFactory, makePolicy } from '../../src/sim/bots.ts';
+import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
+import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
+import { lineHexAt } from '../../src/hex/hex.ts';
+
+/** SYMMETRY_SCALE=10 plays ten times the seeds, for a longer check by hand. */
+const SCALE = Number(process.env.SYMMETRY_SCALE ?? 1);
+
+const { file, scenario } = loadScenario('duel');
+const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
+const kernel = new Kernel(t);
+const runner = new MatchRunner(kernel);
+
+/** The half turn about (0, 0): positions negated, facings turned by three sixth-turns. */
+function mirror(setup: MatchSetup): MatchSetup {
+  return { ...setup, ships: setup.ships.map((sh) => ({ ...sh, q: 0 - sh.q, r: 0 - sh.r, facing: (sh.facing + 3) % 6 })) };
+}
+
+interface Outcome {
+  status: number;
+  winner: number;
+  round: number;
+  stats: number[];
+  /** Each ship's final q, r, facing; for the mirrored match, turned back. */
+  poses: number[];
+}
+
+type Factory = Awaited<ReturnType<typeof loadBotFactory>>;
+
+function play(setup: MatchSetup, params: Record<string, unknown>, seed: number, mirrored: boolean, factories: [Factory, Factory]): Outcome {
+  nudge.sign = mirrored ? -1 : 1;
+  try {
+    const s = kernel.setup(new GameState(), mirrored ? mirror(setup) : setup);
+    runner.play(s, [makePolicy(factories[0], params, seed, 0), makePolicy(factories[1], params, seed, 1)]);
+    const n = setup.ships.length;
+    const poses: number[] = [];
+    for (let p = 0; p < n; p++) poses.push(mirrored ? 0 - s.shipQ[p] : s.shipQ[p], mirrored ? 0 - s.shipR[p] : s.shipR[p], mirrored ? (s.facing[p] + 3) % 6 : s.facing[p]);
+    return { status: s.status, winner: s.winner, round: s.round, stats: Array.from(s.stats.subarray(0, n * STAT_SIZE)), poses };
+  } finally {
+    nudge.sign = 1;
+  }
+}
+
+/** Seeds whose mirrored match differs from the original, with what differed first; `policy` in seat 0, `other` (default the same) in seat 1. */
+async function mismatches(policy: string, seeds: number, params: Record<string, unknown> = {}, other = policy): Promise<string[]> {
+  const factories: [Factory, Factory] = [await loadBotFactory(policy), await loadBotFactory(other)];
+  const out: string[] = [];
+  let decided = 0;
+  for (let seed = 0; seed < seeds; seed++) {
+    const setup = scenarioSetup(file, scenario, t, seed);
+    const a = play(setup, params, seed, false, factories);
+    const b = play(setup, params, seed, true, factories);
+    expect(a.status).not.toBe(STATUS_ONGOING);
+    if (a.winner >= 0) decided++;
+    const what =
+      a.status !== b.status ? `status ${a.status} vs ${b.status}`
+      : a.winner !== b.winner ? `winner ${a.winner} vs ${b.winner}`
+      : a.round !== b.round ? `rounds ${a.round} vs ${b.round}`
+      : a.stats.join() !== b.stats.join() ? 'statistics'
+      : a.poses.join() !== b.poses.join() ? `final poses ${a.poses.join()} vs ${b.poses.join()}`
+      : '';
+    if (what) out.push(`seed ${seed}: ${what}`);
+  }
+  console.log(`[symmetry] ${policy}${other === policy ? '' : ` vs ${other}`}: ${seeds - out.length}/${seeds} seeds play the same match mirrored; ${decided} of them decided`);
+  return out;
+}
+
+describe('the half-turn mirror of the duel', () => {
+  it('the standard board is symmetric under the half turn about (0, 0)', () => {
+    const b = t.board;
+    let on = 0;
+    for (let r = b.rMin; r < b.rMin + b.height; r++)
+      for (let q = b.qMin; q < b.qMin + b.width; q++) {
+        if (!kernel.move.hexOnBoard(q, r)) continue;
+        on++;
+        expect(kernel.move.hexOnBoard(0 - q, 0 - r), `(${q}, ${r}) mirrored`).toBe(true);
+      }
+    expect(on).toBe(217);
+  });
+
+  it('the mock mirrors the line nudge: a line along hex edges takes the other absolute side', () => {
+    // (0,0) to (1,1) runs between (1,0) and (0,1): the midpoint is a tie the nudge breaks.
+    const out = new Int32Array(2);
+    const mid = (sign: number, q2: number, r2: number) => {
+      nudge.sign = sign;
+      lineHexAt(0, 0, q2, r2, 2, 1, out);
+      nudge.sign = 1;
+      return [out[0], out[1]];
+    };
+    const there = mid(1, 1, 1);
+    const back = mid(-1, -1, -1);
+    expect([0 - back[0], 0 - back[1]]).toEqual(there);
+    expect(mid(1, -1, -1)).not.toEqual([0 - there[0], 0 - there[1]]);
+  });
+});
+
+describe('each built-in policy plays the same match on the mirrored duel (self-play)', () => {
+  // Cheap policies: many seeds. The search bots: a couple of seeds at a small budget.
+  const cases: [string, number, Record<string, unknown>][] = [
+    ['random', 100, {}],
+    ['rammer', 40, {}],
+    ['gunner', 16, {}],
+    ['brawler', 16, {}],
+    ['carrier', 16, {}],
+    ['turtle', 16, {}],
+    ['lookahead', 2, { candidates: 8 }],
+    ['mcts', 2, { iterations: 16, depth: 2, candidates: 6, opponentCandidates: 3 }],
+  ];
+  it.each(cases)('%s', async (policy, seeds, params) => {
+    expect(await mismatches(policy, seeds * SCALE, params)).toEqual([]);
+  });
+});
+
+describe('each scripted style against random, from either seat, plays the same match mirrored', () => {
+  const styles = ['rammer', 'gunner', 'brawler', 'carrier', 'turtle'];
+  it.each(styles)('%s', async (style) => {
+    expect(await mismatches(style, 8 * SCALE, {}, 'random')).toEqual([]);
+    expect(await mismatches('random', 8 * SCALE, {}, style)).toEqual([]);
+  });
+});
