@@ -5,6 +5,8 @@
  * - a stat sweep over a card no ship carries shows no effect at all (identical results at
  *   every value, since every value plays the same seeds);
  * - a meta run gives an equilibrium that no entrant beats;
+ * - a meta run of identical entrants (one player entered three times) gives no notable
+ *   headline: the equilibrium of a tie is a tie-break, not a finding;
  * - every run writes report.html, which loads in headless chromium with no console
  *   errors and every chart rendered; screenshots go to results/test-screenshots/.
  */
@@ -56,6 +58,8 @@ describe('balance analyses on real runs (issue 7)', () => {
     expect(a.loadouts).toBe(10);
     const hammerfall = a.components.find((c) => c.card === 'fpa-hammerfall')!;
     expect(hammerfall.flag).toBe('strong');
+    expect(a.verdict.status).toBe('flagged');
+    expect(a.dispersion.pairs).toBeGreaterThan(0);
     expect(hammerfall.effect.loCorrected).toBeGreaterThan(a.band);
     expect(a.components.filter((c) => c.flag === 'strong').map((c) => c.card)).toEqual(['fpa-hammerfall']);
     // The report leads with it.
@@ -85,6 +89,7 @@ describe('balance analyses on real runs (issue 7)', () => {
     expect(a.curves[0].slope.estimate).toBeCloseTo(0, 6);
     const model = buildReportModel(r.dir);
     expect(model.headlines.some((h) => h.text.startsWith('fpa-lantern.speed shows no detectable effect'))).toBe(true);
+    expect(model.headlines.filter((h) => h.text.startsWith('fpa-lantern')).map((h) => h.level)).toEqual(['info']);
     await expectReportRenders(r.dir, 'report-stat-sweep.png');
   });
 
@@ -101,6 +106,23 @@ describe('balance analyses on real runs (issue 7)', () => {
     // The equilibrium scores at least one half against every entrant.
     for (let j = 0; j < 6; j++) expect(a.mixture.reduce((s, w, i) => s + w * a.score[i][j], 0)).toBeGreaterThanOrEqual(0.5 - 1e-9);
     await expectReportRenders(r.dir, 'report-meta.png');
+  });
+
+  it('a meta run of identical entrants gives no notable headline', { timeout: 180_000 }, async () => {
+    const same = { policy: 'gunner', faction: 'fpa', loadout: 'default' };
+    const { r, analysis } = await run('meta-null', {
+      kind: 'meta',
+      matches: 20,
+      players: [
+        { name: 'fpa-a', ...same },
+        { name: 'fpa-b', ...same },
+        { name: 'fpa-c', ...same },
+      ],
+    });
+    const a = analysis.balance as MetaAnalysis;
+    expect(a.verdict.status).not.toBe('stable');
+    const model = buildReportModel(r.dir);
+    expect(model.headlines.filter((h) => h.level !== 'info' && /meta|equilibrium|Components absent/.test(h.text))).toEqual([]);
   });
 
   it("the default experiment's report has the win-rate, damage and seat sections", { timeout: 180_000 }, async () => {
