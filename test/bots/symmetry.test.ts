@@ -37,14 +37,24 @@ import { loadBotFactory, makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { lineHexAt } from '../../src/hex/hex.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** SYMMETRY_SCALE=10 plays ten times the seeds, for a longer check by hand. */
 const SCALE = Number(process.env.SYMMETRY_SCALE ?? 1);
 
-const { file, scenario } = loadScenario('duel');
-const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
-const kernel = new Kernel(t);
-const runner = new MatchRunner(kernel);
+/** A scenario's file, tables and a kernel and runner on them. */
+function arena(name: string) {
+  const { file, scenario } = loadScenario(name);
+  const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
+  const kernel = new Kernel(t);
+  return { file, scenario, t, kernel, runner: new MatchRunner(kernel) };
+}
+type Arena = ReturnType<typeof arena>;
+const DUEL = arena('duel');
+/** Off-axis starts, seeded facings, the small board (test/fixtures/scenarios). */
+const SKEW = arena(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'scenarios', 'skew-duel.yaml'));
+const { t, kernel } = DUEL;
 
 /** The half turn about (0, 0): positions negated, facings turned by three sixth-turns. */
 function mirror(setup: MatchSetup): MatchSetup {
@@ -62,11 +72,11 @@ interface Outcome {
 
 type Factory = Awaited<ReturnType<typeof loadBotFactory>>;
 
-function play(setup: MatchSetup, params: Record<string, unknown>, seed: number, mirrored: boolean, factories: [Factory, Factory]): Outcome {
+function play(a: Arena, setup: MatchSetup, params: Record<string, unknown>, seed: number, mirrored: boolean, factories: [Factory, Factory]): Outcome {
   nudge.sign = mirrored ? -1 : 1;
   try {
-    const s = kernel.setup(new GameState(), mirrored ? mirror(setup) : setup);
-    runner.play(s, [makePolicy(factories[0], params, seed, 0), makePolicy(factories[1], params, seed, 1)]);
+    const s = a.kernel.setup(new GameState(), mirrored ? mirror(setup) : setup);
+    a.runner.play(s, [makePolicy(factories[0], params, seed, 0), makePolicy(factories[1], params, seed, 1)]);
     const n = setup.ships.length;
     const poses: number[] = [];
     for (let p = 0; p < n; p++) poses.push(mirrored ? 0 - s.shipQ[p] : s.shipQ[p], mirrored ? 0 - s.shipR[p] : s.shipR[p], mirrored ? (s.facing[p] + 3) % 6 : s.facing[p]);
@@ -77,40 +87,43 @@ function play(setup: MatchSetup, params: Record<string, unknown>, seed: number, 
 }
 
 /** Seeds whose mirrored match differs from the original, with what differed first; `policy` in seat 0, `other` (default the same) in seat 1. */
-async function mismatches(policy: string, seeds: number, params: Record<string, unknown> = {}, other = policy): Promise<string[]> {
+async function mismatches(policy: string, seeds: number, params: Record<string, unknown> = {}, other = policy, a: Arena = DUEL): Promise<string[]> {
   const factories: [Factory, Factory] = [await loadBotFactory(policy), await loadBotFactory(other)];
   const out: string[] = [];
   let decided = 0;
   for (let seed = 0; seed < seeds; seed++) {
-    const setup = scenarioSetup(file, scenario, t, seed);
-    const a = play(setup, params, seed, false, factories);
-    const b = play(setup, params, seed, true, factories);
-    expect(a.status).not.toBe(STATUS_ONGOING);
-    if (a.winner >= 0) decided++;
+    const setup = scenarioSetup(a.file, a.scenario, a.t, seed);
+    const x = play(a, setup, params, seed, false, factories);
+    const y = play(a, setup, params, seed, true, factories);
+    expect(x.status).not.toBe(STATUS_ONGOING);
+    if (x.winner >= 0) decided++;
     const what =
-      a.status !== b.status ? `status ${a.status} vs ${b.status}`
-      : a.winner !== b.winner ? `winner ${a.winner} vs ${b.winner}`
-      : a.round !== b.round ? `rounds ${a.round} vs ${b.round}`
-      : a.stats.join() !== b.stats.join() ? 'statistics'
-      : a.poses.join() !== b.poses.join() ? `final poses ${a.poses.join()} vs ${b.poses.join()}`
+      x.status !== y.status ? `status ${x.status} vs ${y.status}`
+      : x.winner !== y.winner ? `winner ${x.winner} vs ${y.winner}`
+      : x.round !== y.round ? `rounds ${x.round} vs ${y.round}`
+      : x.stats.join() !== y.stats.join() ? 'statistics'
+      : x.poses.join() !== y.poses.join() ? `final poses ${x.poses.join()} vs ${y.poses.join()}`
       : '';
     if (what) out.push(`seed ${seed}: ${what}`);
   }
-  console.log(`[symmetry] ${policy}${other === policy ? '' : ` vs ${other}`}: ${seeds - out.length}/${seeds} seeds play the same match mirrored; ${decided} of them decided`);
+  console.log(`[symmetry] ${a.scenario.name}: ${policy}${other === policy ? '' : ` vs ${other}`}: ${seeds - out.length}/${seeds} seeds play the same match mirrored; ${decided} of them decided`);
   return out;
 }
 
 describe('the half-turn mirror of the duel', () => {
-  it('the standard board is symmetric under the half turn about (0, 0)', () => {
-    const b = t.board;
+  it.each([
+    [DUEL, 217],
+    [SKEW, 91],
+  ])('the board is symmetric under the half turn about (0, 0)', (a, hexes) => {
+    const b = a.t.board;
     let on = 0;
     for (let r = b.rMin; r < b.rMin + b.height; r++)
       for (let q = b.qMin; q < b.qMin + b.width; q++) {
-        if (!kernel.move.hexOnBoard(q, r)) continue;
+        if (!a.kernel.move.hexOnBoard(q, r)) continue;
         on++;
-        expect(kernel.move.hexOnBoard(0 - q, 0 - r), `(${q}, ${r}) mirrored`).toBe(true);
+        expect(a.kernel.move.hexOnBoard(0 - q, 0 - r), `(${q}, ${r}) mirrored`).toBe(true);
       }
-    expect(on).toBe(217);
+    expect(on).toBe(hexes);
   });
 
   it('the mock mirrors the line nudge: a line along hex edges takes the other absolute side', () => {
@@ -151,5 +164,21 @@ describe('each scripted style against random, from either seat, plays the same m
   it.each(styles)('%s', async (style) => {
     expect(await mismatches(style, 8 * SCALE, {}, 'random')).toEqual([]);
     expect(await mismatches('random', 8 * SCALE, {}, style)).toEqual([]);
+  });
+});
+
+describe('off the axes (skew duel, small board, seeded facings): each policy plays the same match mirrored', () => {
+  const cases: [string, number, Record<string, unknown>][] = [
+    ['random', 40, {}],
+    ['rammer', 24, {}],
+    ['gunner', 8, {}],
+    ['brawler', 8, {}],
+    ['carrier', 8, {}],
+    ['turtle', 8, {}],
+    ['lookahead', 1, { candidates: 8 }],
+    ['mcts', 1, { iterations: 16, depth: 2, candidates: 6, opponentCandidates: 3 }],
+  ];
+  it.each(cases)('%s', async (policy, seeds, params) => {
+    expect(await mismatches(policy, seeds * SCALE, params, policy, SKEW)).toEqual([]);
   });
 });
