@@ -307,13 +307,18 @@ function normalCdfApprox(z: number): number {
  * implied by V (√(V·n)), `clusters` the independent units behind the interval. With fewer
  * than two clusters the bounds are NaN (shown as n/a): the spread is unknown.
  */
-export function clusteredMean(c: ClusterSums, z: number = Z95): MeanInterval & { clusters: number } {
+export function clusteredMean(c: ClusterSums, z: number = Z95): ClusteredMean {
   if (!(c.n > 0)) return { mean: NaN, lo: NaN, hi: NaN, n: 0, sd: NaN, clusters: c.g };
   const mean = c.sum / c.n;
   const v = clusteredVariance(c);
   if (!Number.isFinite(v)) return { mean, lo: NaN, hi: NaN, n: c.n, sd: NaN, clusters: c.g };
   const half = clusterCritical(c.g, z) * Math.sqrt(v);
   return { mean, lo: mean - half, hi: mean + half, n: c.n, sd: Math.sqrt(v * c.n), clusters: c.g };
+}
+
+/** A mean with its cluster-robust interval; `clusters` the independent units (pairs or seeds) behind it. */
+export interface ClusteredMean extends MeanInterval {
+  clusters: number;
 }
 
 /** A rate with its cluster-aware interval and the design effect behind it. */

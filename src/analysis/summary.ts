@@ -72,8 +72,8 @@ import {
   emptyClusterSums,
   pentanomial,
   type ClusterSums,
+  type ClusteredMean,
   type ClusteredRate,
-  type MeanInterval,
   type PentanomialInterval,
 } from './stats.js';
 
@@ -457,7 +457,7 @@ export interface PairingSummary {
   /** Rounds played per match. */
   length: {
     n: number;
-    rounds: MeanInterval;
+    rounds: ClusteredMean;
     /** Matches by rounds played (each bin's n = the pairing's matches). */
     histogram: { rounds: number; count: number; n: number }[];
   };
@@ -478,7 +478,7 @@ export interface SourceSummary {
   index: number;
   source: string;
   /** Damage dealt per match by this source (n = matches). */
-  damage: MeanInterval;
+  damage: ClusteredMean;
   shots: CountOf;
   hits: CountOf;
   /**
@@ -505,11 +505,11 @@ export interface PlayerSummary {
   /** (wins + draws/2) / n over every opponent, seeds as the unit. */
   score: ClusteredRate;
   /** Damage dealt to enemy capital ships per match: all sources, and by source (pairs as the unit). */
-  damage: { total: MeanInterval; bySource: SourceSummary[] };
+  damage: { total: ClusteredMean; bySource: SourceSummary[] };
   /** Damage taken per own section (total, and mean per match; n = matches). */
   damageTaken: { section: string; total: number; perMatch: number; n: number }[];
   /** Scalar statistics (STAT_NAMES: collisions, shieldsAbsorbed, ...) per match. */
-  stats: Record<string, MeanInterval>;
+  stats: Record<string, ClusteredMean>;
   /** Corvettes: own launched and lost, enemy killed; ratio killed / lost (NaN with none lost). */
   corvettes: {
     n: number;
@@ -923,7 +923,7 @@ export class SummaryAccumulator {
         if (s >= sections.length && p.sectionDamage[s] === 0) continue;
         damageTaken.push({ section: sections[s] ?? `section${s}`, total: p.sectionDamage[s], perMatch: n > 0 ? p.sectionDamage[s] / n : NaN, n });
       }
-      const stats: Record<string, MeanInterval> = {};
+      const stats: Record<string, ClusteredMean> = {};
       for (let i = 0; i < SCALARS; i++) stats[STAT_NAMES[SCALAR_FIELDS[i]]] = perMatch(PV_SCALARS + i, p.scalarSum[i]);
       const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
       const launched = sum(p.corvLaunched);

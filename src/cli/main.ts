@@ -23,7 +23,7 @@ import { runScenario, checkExpect } from '../sim/scenario-run.js';
 import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
 import type { Plan } from '../sim/plan.js';
 import { pairingVerdict, writeReport } from '../report/findings.js';
-import type { SequentialResult } from '../report/sequential-section.js';
+import type { SequentialResult } from '../analysis/sprt.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../sim/batch.js';
 import { runPanel } from '../sim/panel.js';

@@ -51,7 +51,7 @@ import {
   TERM_NAMES,
 } from '../sim/record.js';
 import type { ExperimentPlayer, Summary } from '../analysis/summary.js';
-import type { MeanInterval, RateInterval } from '../analysis/stats.js';
+import type { ClusteredMean, ClusteredRate } from '../analysis/stats.js';
 
 /** A CSV cell before formatting. */
 export type Cell = string | number;
@@ -382,20 +382,21 @@ function loadoutKey(r: Int32Array, faction: number, from: number): number {
 }
 
 /** The summary.csv header. */
-export const SUMMARY_CSV_HEADER = ['scope', 'player', 'figure', 'value', 'lo', 'hi', 'n'] as const;
+export const SUMMARY_CSV_HEADER = ['scope', 'player', 'figure', 'value', 'lo', 'hi', 'n', 'clusters'] as const;
 
 /**
  * The Summary as a flat table for summary.csv: a header row, then one row per
- * (scope, player, figure) with value, lo, hi and n (lo/hi empty for counts and ratios).
+ * (scope, player, figure) with value, lo, hi, n and the independent clusters (pairs or
+ * seeds) the interval rests on (lo/hi/clusters empty for counts and ratios).
  * Scope is the pairing key ("A vs B") for pairing figures, or `player:<name>/<faction>`
  * for a player's component figures; `player` names the player a figure is about ('' for
  * the pairing as a whole). Row order follows the Summary (pairings, then players).
  */
 export function summaryCsvRows(summary: Summary): Cell[][] {
   const rows: Cell[][] = [[...SUMMARY_CSV_HEADER]];
-  const rate = (scope: string, player: string, figure: string, r: RateInterval) => rows.push([scope, player, figure, r.value, r.lo, r.hi, r.n]);
-  const mean = (scope: string, player: string, figure: string, m: MeanInterval) => rows.push([scope, player, figure, m.mean, m.lo, m.hi, m.n]);
-  const count = (scope: string, player: string, figure: string, value: number, n: number) => rows.push([scope, player, figure, value, '', '', n]);
+  const rate = (scope: string, player: string, figure: string, r: ClusteredRate) => rows.push([scope, player, figure, r.value, r.lo, r.hi, r.n, r.clusters]);
+  const mean = (scope: string, player: string, figure: string, m: ClusteredMean) => rows.push([scope, player, figure, m.mean, m.lo, m.hi, m.n, m.clusters]);
+  const count = (scope: string, player: string, figure: string, value: number, n: number) => rows.push([scope, player, figure, value, '', '', n, '']);
   for (const p of summary.pairings) {
     const k = p.key;
     count(k, '', 'matches', p.n, p.n);
@@ -409,8 +410,8 @@ export function summaryCsvRows(summary: Summary): Cell[][] {
     rate(k, '', 'draw_rate', p.draws.rate);
     const pe = p.pentanomial;
     pe.counts.forEach((c, i) => count(k, p.players[0].name, `pentanomial_${i / 2}`, c, pe.n));
-    rows.push([k, p.players[0].name, 'pentanomial_score', pe.score.mean, pe.score.lo, pe.score.hi, pe.n]);
-    rows.push([k, p.players[0].name, 'pentanomial_elo', pe.elo.value, pe.elo.lo, pe.elo.hi, pe.n]);
+    rows.push([k, p.players[0].name, 'pentanomial_score', pe.score.mean, pe.score.lo, pe.score.hi, pe.n, pe.n]);
+    rows.push([k, p.players[0].name, 'pentanomial_elo', pe.elo.value, pe.elo.lo, pe.elo.hi, pe.n, pe.n]);
     mean(k, '', 'rounds', p.length.rounds);
     for (const h of p.length.histogram) count(k, '', `rounds_${h.rounds}`, h.count, p.length.n);
     count(k, '', 'end_victory', p.ends.victory, p.ends.n);
@@ -420,10 +421,12 @@ export function summaryCsvRows(summary: Summary): Cell[][] {
     for (const [why, c] of Object.entries(p.ends.terminations)) count(k, '', `termination_${why.replace(/\s+/g, '_')}`, c, p.ends.n);
     rate(k, '', 'seat0_win_rate', p.seat.seat0WinRate);
   }
+  rate('all pairings', '', 'seat0_win_rate', summary.seat.seat0WinRate);
   for (const p of summary.playerStats) {
     const scope = `player:${p.name}/${p.faction}`;
     count(scope, p.name, 'matches', p.n, p.n);
     rate(scope, p.name, 'win_rate', p.winRate);
+    rate(scope, p.name, 'score', p.score);
     mean(scope, p.name, 'damage_total', p.damage.total);
     for (const s of p.damage.bySource) {
       mean(scope, p.name, `damage_${s.source}`, s.damage);

@@ -18,7 +18,6 @@ import type { Summary, PairingSummary } from '../analysis/summary.js';
 import type { Ratings } from '../analysis/ratings.js';
 import type { BalanceAnalysis } from '../analysis/balance.js';
 import type { OutlierReport } from '../analysis/outliers.js';
-import { wilson, type RateInterval } from '../analysis/stats.js';
 import { int, interval, pct, rate, section } from './format.js';
 import { loadoutSweepSection, metaSection, ratingsSection, statSweepSection } from './balance-sections.js';
 import type { VlSpec } from './charts.js';
@@ -61,12 +60,6 @@ function loadCharts(dir: string): Map<string, ReportChart> {
 // ---------------------------------------------------------------------------------------
 // Common sections
 
-function pooledSeat(s: Summary): RateInterval {
-  const w0 = s.pairings.reduce((a, p) => a + p.seat.seat0Wins, 0);
-  const n = s.pairings.reduce((a, p) => a + p.seat.n, 0);
-  return wilson(w0, n);
-}
-
 function ends(s: Summary) {
   const sum = (k: 'victory' | 'draw' | 'drawByLimit' | 'adjudicated') => s.pairings.reduce((a, p) => a + p.ends[k], 0);
   return { n: s.n, victory: sum('victory'), draw: sum('draw'), drawByLimit: sum('drawByLimit'), adjudicated: sum('adjudicated') };
@@ -94,33 +87,56 @@ function lengthStats(s: Summary) {
 const pairingRow = (p: PairingSummary) => [
   p.key,
   p.n,
+  p.pentanomial.n,
   p.players[0].wins,
   p.players[1].wins,
   p.draws.count,
   rate(p.players[0].winRate),
-  p.pentanomial.n ? `${pct(p.pentanomial.score.mean)} ${interval(p.pentanomial.score)}` : 'n/a',
+  rate(p.players[0].score),
 ];
 
-function winRateSection(s: Summary, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
+/** Fewer seat-swapped pairs than this make any A-vs-B statement inconclusive, whatever the interval says. */
+export const MIN_PAIRS = 10;
+
+/** "name (policy, faction)": every headline names the play it rests on. */
+function who(s: Summary, index: number): string {
+  const p = s.players[index];
+  return p ? `${p.name} (${p.policy}, ${p.faction})` : `player ${index}`;
+}
+
+/**
+ * The A-vs-B verdict of one pairing from its pair score (wins + draws/2, seat-swapped pairs
+ * as the unit): a side is stronger only when the score's interval excludes 50%; with fewer
+ * than MIN_PAIRS pairs nothing is claimed. Win rates are not tested against 50%: with draws
+ * both sides sit below it.
+ */
+export function pairingVerdict(s: Summary, p: PairingSummary): Headline {
+  const score = p.players[0].score;
+  const tail = `${pct(score.value)} ${interval(score)} over ${int(p.pentanomial.n)} seat-swapped pairs (score = wins + draws/2; ${int(p.draws.count)} of ${int(p.n)} matches drawn)`;
+  if (p.pentanomial.n < MIN_PAIRS)
+    return { text: `Inconclusive: only ${int(p.pentanomial.n)} complete seat-swapped pairs between ${who(s, p.a)} and ${who(s, p.b)} (at least ${MIN_PAIRS} needed); ${p.players[0].name} scores ${tail}.`, level: 'info' };
+  if (score.lo > 0.5 || score.hi < 0.5) {
+    const [lead, other] = score.value > 0.5 ? [p.a, p.b] : [p.b, p.a];
+    const leadScore = score.value > 0.5 ? score : { value: 1 - score.value, lo: 1 - score.hi, hi: 1 - score.lo };
+    return { text: `${who(s, lead)} beats ${who(s, other)}: it scores ${pct(leadScore.value)} ${interval(leadScore)} over ${int(p.pentanomial.n)} seat-swapped pairs (score = wins + draws/2; ${int(p.draws.count)} of ${int(p.n)} matches drawn).`, level: 'notable' };
+  }
+  return { text: `No detectable difference between ${who(s, p.a)} and ${who(s, p.b)}: ${p.players[0].name} scores ${tail}, an interval that includes 50%.`, level: 'info' };
+}
+
+function winRateSection(s: Summary, kind: string, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
   const paragraphs: string[] = [];
   if (s.pairings.length === 1) {
-    const p = s.pairings[0];
-    const [a, b] = p.players;
-    const sig = a.winRate.lo > 0.5 || a.winRate.hi < 0.5 || b.winRate.lo > 0.5 || b.winRate.hi < 0.5;
-    const lead = a.wins >= b.wins ? a : b;
-    const other = lead === a ? b : a;
-    const text = sig
-      ? `${lead.name} beats ${other.name}: it wins ${rate(lead.winRate)} of ${int(p.n)} matches (95% interval), against ${pct(other.winRate.value)} for ${other.name}.`
-      : `No clear winner between ${a.name} and ${b.name}: ${a.name} wins ${rate(a.winRate)} of ${int(p.n)} matches, an interval that includes 50%.`;
-    headlines.push({ text, level: sig ? 'notable' : 'info' });
-    paragraphs.push(text, `Pair score (pentanomial, seat-swapped pairs as the unit): ${a.name} scores ${pct(p.pentanomial.score.mean)} ${interval(p.pentanomial.score)} over ${int(p.pentanomial.n)} pairs.`);
-  } else
-    paragraphs.push(
-      `${s.pairings.length} pairings, ${int(s.n)} matches. Win rates are wins / matches with Wilson 95% intervals; the pair score uses seat-swapped pairs as the unit.${s.pairings.length > 8 ? ' With this many pairings the per-pairing charts are left to charts/ and the table below.' : ''}`,
-    );
+    const verdict = pairingVerdict(s, s.pairings[0]);
+    // A compare run's verdict is its sequential test's (sequential-section.ts).
+    if (kind !== 'compare') headlines.push(verdict);
+    paragraphs.push(verdict.text);
+  }
+  paragraphs.push(
+    `${s.pairings.length} pairing${s.pairings.length === 1 ? '' : 's'}, ${int(s.n)} matches. The unit of evidence is the seat-swapped pair: both games share a seed and are correlated, so every interval counts pairs, not matches (rates use the Wilson interval at the pairs' effective sample size). A side is called stronger only when its score (wins + draws/2) excludes 50%.${s.pairings.length > 8 ? ' With this many pairings the per-pairing charts are left to charts/ and the table below.' : ''}`,
+  );
   const table: ReportTable = {
-    caption: 'Win rates by pairing (A = the first-named player)',
-    columns: ['pairing', 'matches', 'A wins', 'B wins', 'draws', 'A win rate [95%]', 'A pair score [95%]'],
+    caption: 'Results by pairing (A = the first-named player)',
+    columns: ['pairing', 'matches', 'pairs', 'A wins', 'B wins', 'draws', 'A win rate [95%]', 'A score [95%]'],
     rows: s.pairings.map(pairingRow),
   };
   return section('win-rates', 'Win rates', paragraphs, [s.pairings.length <= 8 ? charts.get('win-rate') : undefined], [table]);
@@ -142,19 +158,32 @@ function damageSection(s: Summary, charts: Map<string, ReportChart>): ReportSect
 }
 
 function seatSection(s: Summary, headlines: Headline[]): ReportSection {
-  const pooled = pooledSeat(s);
-  const sig = pooled.lo > 0.5 || pooled.hi < 0.5;
-  const text = sig
-    ? `Seat advantage: seat 0 wins ${rate(pooled)} of ${int(pooled.n)} decisive matches, so ${pooled.value > 0.5 ? 'seat 0 (the first ship of the scenario)' : 'seat 1 (the second ship of the scenario)'} has a real edge; seat-swapped pairs cancel it out of the win rates.`
-    : `No significant seat advantage: seat 0 wins ${rate(pooled)} of ${int(pooled.n)} decisive matches.`;
+  const pooled = s.seat.seat0WinRate;
+  const enough = pooled.clusters >= MIN_PAIRS;
+  const sig = enough && (pooled.lo > 0.5 || pooled.hi < 0.5);
+  const over = `${int(pooled.n)} decisive matches on ${int(pooled.clusters)} seeds`;
+  const text = !enough
+    ? `Seat advantage inconclusive: seat 0 wins ${rate(pooled)} of ${over} (at least ${MIN_PAIRS} seeds needed).`
+    : sig
+      ? `Seat advantage: seat 0 wins ${rate(pooled)} of ${over}, so ${pooled.value > 0.5 ? 'seat 0 (the first ship of the scenario)' : 'seat 1 (the second ship of the scenario)'} has a real edge under this play; seat-swapped pairs cancel it out of the scores.`
+      : `No detectable seat advantage: seat 0 wins ${rate(pooled)} of ${over}.`;
   headlines.push({ text, level: sig ? 'warning' : 'info' });
-  return section('seat', 'Seat advantage', [text, 'Seat 0 is the first ship of the scenario. Every match is played twice with the seats swapped, so seat advantage does not bias the win rates; it is a finding about the scenario and the initiative rules.'], [], [
-    {
-      caption: 'Seat 0 wins among decisive matches',
-      columns: ['pairing', 'decisive matches', 'seat 0 wins', 'seat 1 wins', 'seat 0 win rate [95%]'],
-      rows: [...s.pairings.slice(0, 60).map((p) => [p.key, p.seat.n, p.seat.seat0Wins, p.seat.seat1Wins, rate(p.seat.seat0WinRate)]), ['all pairings', pooled.n, Math.round(pooled.value * pooled.n), pooled.n - Math.round(pooled.value * pooled.n), rate(pooled)]],
-    },
-  ]);
+  return section(
+    'seat',
+    'Seat advantage',
+    [
+      text,
+      'Seat 0 is the first ship of the scenario. Every match is played twice with the seats swapped, so seat advantage does not bias the scores; it is a finding about the scenario, the initiative rules and the policies. The pooled interval takes the seed as its unit, since every pairing replays the same seeds.',
+    ],
+    [],
+    [
+      {
+        caption: 'Seat 0 wins among decisive matches',
+        columns: ['pairing', 'decisive matches', 'seat 0 wins', 'seat 1 wins', 'seat 0 win rate [95%]'],
+        rows: [...s.pairings.slice(0, 60).map((p) => [p.key, p.seat.n, p.seat.seat0Wins, p.seat.seat1Wins, rate(p.seat.seat0WinRate)]), ['all pairings', pooled.n, s.seat.seat0Wins, pooled.n - s.seat.seat0Wins, rate(pooled)]],
+      },
+    ],
+  );
 }
 
 function endsSection(s: Summary, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
@@ -186,6 +215,14 @@ function outlierSection(o: OutlierReport, file: string, entrants: string[], head
 
 // ---------------------------------------------------------------------------------------
 
+/** Which policies fly which entrants: the play every figure of the run rests on. */
+export function playLine(s: Summary): string {
+  const byPolicy = new Map<string, string[]>();
+  for (const p of s.players) byPolicy.set(p.policy, [...(byPolicy.get(p.policy) ?? []), p.name]);
+  const parts = [...byPolicy].map(([policy, names]) => `${policy} flies ${names.length === s.players.length && names.length > 2 ? `all ${names.length} entrants` : names.join(' and ')}`);
+  return `Every figure here rests on this play: ${parts.join('; ')}. Other policies can give other answers; a play-style panel (docs/panel.md) asks the same question under several.`;
+}
+
 /** The report of the results folder `dir`. */
 export function buildReportModel(dir: string): ReportModel {
   const summary = readJson<Summary & { kind: string; seed: string | number; complete: boolean; matchesPlanned: number; matchesPlayed: number; ratings?: Ratings }>(join(dir, 'summary.json'));
@@ -209,12 +246,13 @@ export function buildReportModel(dir: string): ReportModel {
     sections.push(sequential.section);
     headlines.push(sequential.headline);
   }
-  sections.push(winRateSection(summary, charts, headlines));
+  sections.push(winRateSection(summary, summary.kind, charts, headlines));
   if (summary.ratings && b?.kind !== 'meta') sections.push(ratingsSection(summary.ratings, charts, headlines, summary.kind === 'tournament' || summary.kind === 'gauntlet'));
   sections.push(damageSection(summary, charts));
   sections.push(seatSection(summary, headlines));
   sections.push(endsSection(summary, charts, headlines));
   if (analysis) sections.push(outlierSection(analysis.outliers, file, entrants, headlines));
+  headlines.push({ text: playLine(summary), level: 'info' });
 
   const space = analysis?.loadoutSpace;
   const settings: [string, string][] = [
@@ -224,6 +262,7 @@ export function buildReportModel(dir: string): ReportModel {
     ['matches', `${int(summary.matchesPlayed)} played of ${int(summary.matchesPlanned)} planned${summary.complete ? '' : ' (incomplete)'}`],
     ['pairings', String(summary.pairings.length)],
     ['entrants', entrants.length > 12 ? `${entrants.length} (see the tables)` : entrants.join(', ')],
+    ['policies', [...new Set(summary.players.map((p) => p.policy))].join(', ')],
   ];
   if (space) settings.push(['loadouts', `${space.chosen} of ${space.total} legal ${space.faction} loadouts${space.sampled ? ' (a seeded sample)' : ''}`]);
   if (run) settings.push(['run', `${run.workers} workers, ${run.seconds} s, ${int(run.matchesPerSecond)} matches/s, Node ${run.node}, finished ${run.finished}`]);

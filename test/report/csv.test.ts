@@ -254,8 +254,9 @@ describe('summary.csv', () => {
     for (const r of rows) expect(r.length).toBe(SUMMARY_CSV_HEADER.length);
     const find = (scope: string, player: string, figure: string) => rows.find((r) => r[0] === scope && r[1] === player && r[2] === figure);
     const p = s.pairings[0];
-    expect(find('A vs B', 'A', 'win_rate')).toEqual(['A vs B', 'A', 'win_rate', p.players[0].winRate.value, p.players[0].winRate.lo, p.players[0].winRate.hi, 8]);
+    expect(find('A vs B', 'A', 'win_rate')).toEqual(['A vs B', 'A', 'win_rate', p.players[0].winRate.value, p.players[0].winRate.lo, p.players[0].winRate.hi, 8, 4]);
     expect(find('A vs B', 'A', 'pentanomial_score')?.[6]).toBe(4);
+    expect(find('all pairings', '', 'seat0_win_rate')?.[7]).toBe(s.seeds);
     expect(find('A vs B', '', 'seat0_win_rate')).toBeDefined();
     expect(find('A vs B', '', 'rounds')?.[6]).toBe(8);
     expect(rows.some((r) => String(r[0]).startsWith('player:A/') && r[2] === 'damage_main')).toBe(true);
