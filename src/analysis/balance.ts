@@ -639,10 +639,11 @@ export function analyseMeta(input: BalanceInput, replicates = 200): MetaAnalysis
   const names = plan.entrants.map((e) => e.name);
   if (supports.length > 1) reasons.push(`the game has several equilibria: other orders of the entrants give ${supports.length} different supports`);
   const tiedInSupport = ties.filter((g) => g.some((i) => support.includes(i)));
-  if (tiedInSupport.length) reasons.push(`entrants that cannot be told apart share the equilibrium's weight arbitrarily: ${tiedInSupport.map((g) => g.map((i) => names[i]).join(' = ')).join('; ')}`);
-  const wavering = share.map((x, i) => ({ x, i })).filter(({ x }) => !(x >= 0.95 || x <= 0.05));
+  const few = <T,>(xs: T[], f: (x: T) => string, k = 4) => xs.slice(0, k).map(f).join(', ') + (xs.length > k ? ` and ${xs.length - k} more` : '');
+  if (tiedInSupport.length) reasons.push(`entrants that cannot be told apart share the equilibrium's weight arbitrarily (${few(tiedInSupport, (g) => few(g, (i) => names[i], 3).replace(/, /g, ' = '), 2)})`);
+  const wavering = share.map((x, i) => ({ x, i })).filter(({ x }) => !(x >= 0.95 || x <= 0.05)).sort((p, q) => Math.abs(p.x - 0.5) - Math.abs(q.x - 0.5));
   if (!replicates) reasons.push('no bootstrap replicates');
-  else if (wavering.length) reasons.push(`in the bootstrap, ${wavering.map(({ x, i }) => `${names[i]} is in the support in ${Math.round(x * 100)}%`).join(', ')} of the replicates`);
+  else if (wavering.length) reasons.push(`${wavering.length} entrant${wavering.length > 1 ? 's are' : ' is'} in the support in only some bootstrap replicates (${few(wavering, ({ x, i }) => `${names[i]} ${Math.round(x * 100)}%`)})`);
   const mismatch = support.filter((i) => share[i] < 0.95).length + share.filter((x, i) => x > 0.05 && !support.includes(i)).length;
   if (!wavering.length && mismatch) reasons.push('the bootstrap support differs from the point estimate');
   const status: MetaAnalysis['verdict']['status'] = noSeparation ? 'no-separation' : reasons.length ? 'uncertain' : 'stable';
