@@ -138,7 +138,8 @@ function span(xs: number[]): string {
   const hi = Math.max(...xs);
   return pct(lo, 0) === pct(hi, 0) ? pct(lo, 0) : `${(lo * 100).toFixed(0)}-${pct(hi, 0)}`;
 }
-const num3 = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+/** A swept value or crossing: at most two decimals, no trailing zeros. */
+const num3 = (x: number) => String(Number(x.toFixed(2)));
 
 /**
  * The interval a batch's verdict rests on: A's pair score (pentanomial). When every pair
@@ -187,6 +188,26 @@ function batchAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement {
   return { verdict: 'depends', headline: `${a} vs ${b} depends on style: ${parts.join('; ')}.`, details };
 }
 
+type Curve = NonNullable<StyleFigures['statSweep']>['curves'][number];
+
+/**
+ * Where a curve's even point plausibly lies: between the nearest swept values on either side
+ * of its crossing whose 95% win-rate intervals exclude the target (null: no such value, the
+ * bracket is open beyond the sweep). Pointwise intervals, so a bracket, not a confidence
+ * interval; null when the curve does not cross.
+ */
+export function evenBracket(c: Curve, target: number): { lo: number | null; hi: number | null } | null {
+  if (c.crossing === null) return null;
+  const x = c.crossing;
+  const clear = c.points.filter((p) => p.winRate.lo > target || p.winRate.hi < target).map((p) => p.value);
+  const below = clear.filter((v) => v < x);
+  const above = clear.filter((v) => v > x);
+  return { lo: below.length ? Math.max(...below) : null, hi: above.length ? Math.min(...above) : null };
+}
+
+const bracketText = (b: { lo: number | null; hi: number | null }) =>
+  b.lo !== null && b.hi !== null ? `${num3(b.lo)}-${num3(b.hi)}` : b.lo !== null ? `above ${num3(b.lo)}` : b.hi !== null ? `below ${num3(b.hi)}` : 'anywhere in the sweep';
+
 function statSweepAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement {
   const played = styles.filter((s) => s.statSweep && s.matchesPlayed > 0);
   const n = played.length;
@@ -195,35 +216,43 @@ function statSweepAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement
   const keys = [...new Set(played.flatMap((s) => s.statSweep!.curves.map((c) => `${c.card}.${c.field}`)))];
   const verdicts: Verdict[] = [];
   const sentences = keys.map((key) => {
-    const rows = played.map((s) => ({ s, c: s.statSweep!.curves.find((c) => `${c.card}.${c.field}` === key) })).filter((r) => r.c);
-    const values = [...new Set(rows.flatMap((r) => r.c!.points.map((p) => p.value)))].sort((x, y) => x - y);
-    const step = Math.min(...values.slice(1).map((v, i) => v - values[i]));
+    const rows = played.map((s) => ({ s, c: s.statSweep!.curves.find((c) => `${c.card}.${c.field}` === key)! })).filter((r) => r.c);
+    const values = [...new Set(rows.flatMap((r) => r.c.points.map((p) => p.value)))].sort((x, y) => x - y);
     const range = `${num3(values[0])}-${num3(values[values.length - 1])}`;
-    const crossing = rows.filter((r) => r.c!.crossing !== null);
-    const side = (c: NonNullable<(typeof rows)[number]['c']>) => (c.points.every((p) => p.winRate.value > target) ? 'stays above' : c.points.every((p) => p.winRate.value < target) ? 'stays below' : 'touches');
-    const missing = rows.filter((r) => r.c!.crossing === null).map((r) => `${r.s.name} ${side(r.c!)}`);
-    const xs = crossing.map((r) => r.c!.crossing!);
-    const where = (rs: typeof rows) => rs.map((r) => `${num3(r.c!.crossing!)} under ${r.s.name}`).join(', ');
+    const crossing = rows.filter((r) => r.c.crossing !== null);
+    const side = (c: Curve) => (c.points.every((p) => p.winRate.value > target) ? 'stays above' : c.points.every((p) => p.winRate.value < target) ? 'stays below' : 'touches');
+    const missing = rows.filter((r) => r.c.crossing === null).map((r) => `${r.s.name} ${side(r.c)}`);
+    const brackets = crossing.map((r) => evenBracket(r.c, target)!);
+    const where = crossing.map((r, i) => `${num3(r.c.crossing!)} (${bracketText(brackets[i])}) under ${r.s.name}`).join(', ');
     const goal = `${q.players[0]} at ${pct(target, 0)}`;
     if (!crossing.length) {
       verdicts.push('none');
       return `${key}: no style's curve crosses ${goal} within ${range} (${listWords(missing)}).`;
     }
-    if (crossing.length === rows.length && Math.max(...xs) - Math.min(...xs) <= step) {
+    const lo = Math.max(...brackets.map((b) => b.lo ?? -Infinity));
+    const hi = Math.min(...brackets.map((b) => b.hi ?? Infinity));
+    if (crossing.length === rows.length && lo < hi) {
       verdicts.push('all');
-      return `${key}: ${goal} near ${num3(Math.min(...xs))}-${num3(Math.max(...xs))} under ${styleCount(rows.length, rows.length)} (${where(crossing)}), within one step of the sweep.`;
+      return `${key}: ${goal} at ${where}; the brackets overlap${Number.isFinite(lo) || Number.isFinite(hi) ? ` (${bracketText({ lo: Number.isFinite(lo) ? lo : null, hi: Number.isFinite(hi) ? hi : null })})` : ''}.`;
     }
     verdicts.push('depends');
-    return `${key}: where ${goal} lies depends on style: ${where(crossing)}${missing.length ? `; ${listWords(missing)} ${pct(target, 0)} within ${range}` : ''}.`;
+    return `${key}: where ${goal} lies depends on style: ${where}${missing.length ? `; ${listWords(missing)} ${pct(target, 0)} within ${range}` : ''}.`;
   });
   const verdict: Verdict = verdicts.every((v) => v === 'all') ? 'all' : verdicts.every((v) => v === 'none') ? 'none' : 'depends';
+  const all = listWords(played.map((s) => s.name));
   const lead =
     verdict === 'all'
-      ? `The even points agree under ${styleCount(n, n)} (${listWords(played.map((s) => s.name))})`
+      ? `The even points agree under ${styleCount(n, n)} (${all})`
       : verdict === 'none'
-        ? `No curve crosses ${pct(target, 0)} under any of the ${n} styles (${listWords(played.map((s) => s.name))})`
-        : `The even points depend on style (${listWords(played.map((s) => s.name))})`;
-  return { verdict, headline: `${lead}. ${sentences.join(' ')}`, details: ['Crossings are interpolated between neighbouring swept values and carry no interval; differences within one step of the sweep are not called a difference.'] };
+        ? `No curve crosses ${pct(target, 0)} under any of the ${n} styles (${all})`
+        : `The even points depend on style (${all})`;
+  return {
+    verdict,
+    headline: `${lead}. ${sentences.join(' ')}`,
+    details: [
+      "Each crossing is interpolated between neighbouring swept values; in brackets, the nearest swept values on either side whose 95% win-rate intervals exclude the target. Styles agree where every style's curve crosses and their brackets overlap.",
+    ],
+  };
 }
 
 function loadoutSweepAgreement(styles: StyleFigures[]): Agreement {
@@ -383,10 +412,10 @@ function kindTable(r: PanelResult): Table {
         s.matchesPlayed,
         ...keys.flatMap((k) => {
           const c = s.statSweep?.curves.find((x) => `${x.card}.${x.field}` === k);
-          return c ? [c.crossing === null ? 'none in range' : num3(c.crossing), `${c.slope.estimate.toFixed(3)} ${interval(c.slope, (x) => x.toFixed(3))}`] : [null, null];
+          return c ? [c.crossing === null ? 'none in range' : `${num3(c.crossing)} (${bracketText(evenBracket(c, s.statSweep!.target)!)})`, `${c.slope.estimate.toFixed(3)} ${interval(c.slope, (x) => x.toFixed(3))}`] : [null, null];
         }),
       ]),
-      note: 'Crossing: interpolated between neighbouring swept values. Slope: log-odds of winning per unit of the statistic.',
+      note: 'Crossing: interpolated between neighbouring swept values; in brackets, the nearest swept values either side whose 95% win-rate intervals exclude the target. Slope: log-odds of winning per unit of the statistic.',
     };
   }
   if (q.kind === 'loadout-sweep') {

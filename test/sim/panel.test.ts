@@ -14,7 +14,7 @@ import { loadExperiment, DEFAULT_PANEL_STYLES } from '../../src/sim/experiment.t
 import { ConfigError } from '../../src/content/errors.ts';
 import { prepare } from '../../src/sim/play.ts';
 import { playerLabels, runPanel, styleExperiment, styleMatches } from '../../src/sim/panel.ts';
-import { agreement, favoured, type PanelQuestion, type PanelResult, type StyleFigures } from '../../src/report/panel-report.ts';
+import { agreement, evenBracket, favoured, type PanelQuestion, type PanelResult, type StyleFigures } from '../../src/report/panel-report.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-panel-'));
 const root = join(import.meta.dirname, '..', '..');
@@ -253,11 +253,19 @@ describe('panel agreement wording', () => {
   });
   const sq = { ...q, kind: 'stat-sweep', players: ['lamais'] };
 
-  it('stat sweep: crossings within a step agree, further apart depend on style, none crossing is said so', () => {
-    expect(agreement(sq, [sweep('gunner', 4.9, [0.1, 0.3, 0.45, 0.48, 0.55]), sweep('brawler', 5.3, [0.1, 0.2, 0.3, 0.4, 0.55])]).verdict).toBe('all');
-    const d = agreement(sq, [sweep('gunner', 4.93, [0.1, 0.3, 0.45, 0.48, 0.55]), sweep('lookahead', 7.86, [0.1, 0.2, 0.3, 0.4, 0.45]), sweep('turtle', null, [0.6, 0.7, 0.8, 0.8, 0.9])]);
+  it('stat sweep: crossings whose brackets overlap agree, apart they depend on style, none crossing is said so', () => {
+    const gunner = sweep('gunner', 4.5, [0.1, 0.2, 0.3, 0.45, 0.55, 0.7, 0.8]);
+    expect(evenBracket(gunner.statSweep!.curves[0], 0.5)).toEqual({ lo: 3, hi: 6 });
+    const a = agreement(sq, [gunner, sweep('brawler', 5.2, [0.1, 0.2, 0.3, 0.35, 0.48, 0.6, 0.8])]);
+    expect(a.verdict).toBe('all');
+    expect(a.headline).toBe('The even points agree under 2 of 2 styles (gunner and brawler). lamais-tyrant.damage: lamais at 50% at 4.5 (3-6) under gunner, 5.2 (4-7) under brawler; the brackets overlap (4-6).');
+    const d = agreement(sq, [gunner, sweep('lookahead', 6.5, [0.1, 0.1, 0.1, 0.2, 0.2, 0.3, 0.7]), sweep('turtle', null, [0.6, 0.7, 0.8, 0.8, 0.9, 0.9, 0.9])]);
     expect(d.verdict).toBe('depends');
-    expect(d.headline).toContain('lamais-tyrant.damage: where lamais at 50% lies depends on style: 4.93 under gunner, 7.86 under lookahead; turtle stays above 50% within 1-5.');
+    expect(d.headline).toContain('lamais-tyrant.damage: where lamais at 50% lies depends on style: 4.5 (3-6) under gunner, 6.5 (6-7) under lookahead; turtle stays above 50% within 1-7.');
+    // Wide intervals leave the bracket open and the crossings consistent.
+    const wide = sweep('mcts', 6.5, [0.1, 0.1, 0.2, 0.2, 0.3, 0.45, 0.55]);
+    expect(evenBracket(wide.statSweep!.curves[0], 0.5)).toEqual({ lo: 5, hi: null });
+    expect(agreement(sq, [gunner, wide]).verdict).toBe('all');
     const n = agreement(sq, [sweep('gunner', null, [0.6, 0.7, 0.8, 0.8, 0.9]), sweep('turtle', null, [0.1, 0.2, 0.2, 0.3, 0.3])]);
     expect(n.verdict).toBe('none');
     expect(n.headline).toContain("no style's curve crosses lamais at 50% within 1-5 (gunner stays above and turtle stays below)");
