@@ -12,8 +12,9 @@
  * docs/rules.md): `lineHexAt` nudges a line running along hex edges to one absolute side, so
  * from the mirrored seat it passes on the other side of the shooter and can be blocked
  * where the original was clear. The mirrored matches here run with the nudge mirrored too
- * (the mock below), which makes the kernel exactly equivariant; the first test checks that
- * under uniform random play, which reaches every decision kind.
+ * (the mock below), which makes the kernel exactly equivariant; uniform random play, which
+ * reaches every decision kind, checks that. Two scenarios: the duel (ships on the board's
+ * axis, facing each other) and an off-axis duel on the small board with seeded facings.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -54,7 +55,6 @@ type Arena = ReturnType<typeof arena>;
 const DUEL = arena('duel');
 /** Off-axis starts, seeded facings, the small board (test/fixtures/scenarios). */
 const SKEW = arena(join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'scenarios', 'skew-duel.yaml'));
-const { t, kernel } = DUEL;
 
 /** The half turn about (0, 0): positions negated, facings turned by three sixth-turns. */
 function mirror(setup: MatchSetup): MatchSetup {
