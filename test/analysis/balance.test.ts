@@ -285,6 +285,22 @@ describe('loadout sweep: pairs, score and verdicts', () => {
     }
   });
 
+  it('coverage: the pair-aware 95% interval of a +5-point main weapon effect covers 93–97% (600 simulated sweeps, correlation 0.5)', () => {
+    let covered = 0;
+    let naive = 0;
+    const R = 600;
+    for (let r = 0; r < R; r++) {
+      const st = simulatedState(rngOf(`effect-coverage-${r}`), [0.55, 0.55, 0.45, 0.45], 60, 0.1, 0.5);
+      const c = analyseLoadoutSweep(input(plan, fixed, st.players, st.pairings)).components.find((x) => x.card === 'fpa-hammerfall')!;
+      if (c.effect.lo <= 0.05 && 0.05 <= c.effect.hi) covered++;
+      const n = analyseLoadoutSweep(input(plan, fixed, st.players, st.pairings.map((p) => ({ ...p, penta: [0, 0, 0, 0, 0] })))).components.find((x) => x.card === 'fpa-hammerfall')!;
+      if (n.effect.lo <= 0.05 && 0.05 <= n.effect.hi) naive++;
+    }
+    expect(covered / R).toBeGreaterThanOrEqual(0.93);
+    expect(covered / R).toBeLessThanOrEqual(0.97);
+    expect(naive / R).toBeLessThan(covered / R); // matches as independent (φ = 1): too narrow
+  });
+
   it('at the band edge (main weapons at ±5 points) the flag rate stays below the nominal 5% (200 simulated sweeps)', () => {
     // Per-game scores 0.55 / 0.45: the effects are exactly ±5 points at the average loadout.
     let flagged = 0;
