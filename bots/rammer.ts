@@ -9,7 +9,7 @@
  */
 import type { PolicyFactory, Policy, Rng, DecisionContext, DraftContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
-import { preferenceDrafter, RAMMER_DRAFT } from '../src/scripted/draft-prefs.js';
+import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
@@ -154,7 +154,7 @@ function commit(ctx: DecisionContext, maxSpeed: number): number {
   return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
 }
 
-const drafter = preferenceDrafter(RAMMER_DRAFT);
+const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.RAMMER_DRAFT);
 
 /** One class for every rammer: its choose is a single function, not a closure per policy. */
 class Rammer implements Policy {

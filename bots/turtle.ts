@@ -35,7 +35,7 @@ import {
   myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR, type KitSettings,
 } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
-import { preferenceDrafter, TURTLE_DRAFT } from '../src/scripted/draft-prefs.js';
+import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
@@ -161,7 +161,7 @@ function vent(ctx: DecisionContext): number {
 }
 
 /** The loadout draft by this style's card preference (src/scripted/draft-prefs.ts). */
-const drafter = preferenceDrafter(TURTLE_DRAFT);
+const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.TURTLE_DRAFT);
 
 const factory: PolicyFactory = (params, rng) => {
   const cfg = readParams(params);
