@@ -503,7 +503,8 @@ ${a.details.map((d) => `<p>${escapeHtml(d)}</p>`).join('\n')}
 ${tableHtml(kindTable(r))}
 ${tableHtml(stylesTable(r))}
 <h2>Files</h2>
-<p>${escapeHtml(`panel.json and panel.csv hold these figures; each style's folder is a full results folder with its own report. Experiment file: ${q.file}.`)}</p>
+<p>${escapeHtml(`panel.json and panel.csv hold these figures; each style's folder is a full results folder with its own report, and its experiment.yaml plays that style alone. Experiment file: ${q.file}.`)}</p>
+<pre><code>${escapeHtml(`npm run stareater -- run ${q.file}   # the whole panel again (the same numbers)\nnpm run stareater -- run <this folder>/${r.styles[0]?.dir ?? '<style>'}/experiment.yaml   # one style alone`)}</code></pre>
 </main></body></html>
 `;
 }

@@ -138,12 +138,14 @@ export async function runPanel(o: PanelOptions): Promise<PanelRunResult> {
     const sub = subs[i];
     const subDir = join(dir, s.name);
     const file = join(subDir, 'experiment.yaml');
-    const text = `# ${ex.name} under the panel style ${s.name} (every policy replaced by ${s.style}), written by: stareater run ${question.file}\n# Run this style alone with: stareater run ${relative(process.cwd(), file) || file}\n${stringify(sub)}`;
+    const body = stringify(sub);
+    const text = `# ${ex.name} under the panel style ${s.name} (every policy replaced by ${s.style}), written by: stareater run ${question.file}\n# Run this style alone with: stareater run ${relative(process.cwd(), file) || file}\n${body}`;
     const head = `[${i + 1}/${styles.length}] ${s.name} (${s.style}${Object.keys(s.params).length ? ` ${JSON.stringify(s.params)}` : ''})`;
     mkdirSync(subDir, { recursive: true });
     let resume: string | undefined;
     if (o.resume && existsSync(file)) {
-      if (readFileSync(file, 'utf8') !== text) throw ConfigError.at(o.file, ROOT, `the same experiment as the panel in ${dir} (style ${s.name} changed since)`, ex.name);
+      // The comment lines name paths from where the panel was started; the experiment is the rest.
+      if (readFileSync(file, 'utf8').replace(/^(#.*\n)+/, '') !== body) throw ConfigError.at(o.file, ROOT, `the same experiment as the panel in ${dir} (style ${s.name} changed since)`, ex.name);
       const done = existsSync(join(subDir, 'summary.json')) && (JSON.parse(readFileSync(join(subDir, 'summary.json'), 'utf8')) as { complete: boolean }).complete && !existsSync(join(subDir, 'checkpoint.json'));
       if (done) {
         figures.push(readStyleFigures(dir, s.name, s));

@@ -177,6 +177,9 @@ describe('a small real panel', () => {
     expect(again.filter((l) => l.endsWith(': already finished'))).toHaveLength(3);
     expect(r2.result.styles).toEqual(panel.styles);
     expect(r2.result.agreement).toEqual(panel.agreement);
+    // A panel whose question changed since is not resumed into the old folder.
+    const changed = write('real', { kind: 'batch', matches: 20, seed: 6, players: duel, outputs: { charts: false }, panel: { styles: ['gunner', 'brawler', { style: 'rammer', matches: 10 }] } });
+    await expect(runPanel({ ...loadExperiment(changed), workers: 2, resume: out, log: () => {} })).rejects.toThrow(/at \(root\): expected the same experiment as the panel in .* \(style gunner changed since\)/);
   });
 
   it('a stat sweep panel reads each style\'s crossings from its analysis.json', { timeout: 120_000 }, async () => {
