@@ -32,6 +32,8 @@ export interface PanelOptions {
   matches?: number;
   progress?: boolean;
   handleSigint?: boolean;
+  /** Stop early: the style playing keeps what it finished, and no further style starts. */
+  signal?: AbortSignal;
   /** Where progress lines go (default: stdout). */
   log?: (line: string) => void;
 }
@@ -159,14 +161,14 @@ export async function runPanel(o: PanelOptions): Promise<PanelRunResult> {
     const onPlan = (_: unknown, total: number) => log(`${head}: ${resume ? 'resuming, ' : ''}${sub.matches} matches per pairing, ${total} in all`);
     let r;
     try {
-      r = await runBatch({ file, experiment: sub, text, workers: o.workers, outDir: subDir, resume, progress: o.progress, handleSigint: o.handleSigint, onPlan });
+      r = await runBatch({ file, experiment: sub, text, workers: o.workers, outDir: subDir, resume, progress: o.progress, handleSigint: o.handleSigint, signal: o.signal, onPlan });
     } catch (e) {
       if (e instanceof RunFailure) throw new RunFailure(`${e.message}; or continue the whole panel with: stareater run ${question.file} --resume ${relative(process.cwd(), dir) || dir}`, { cause: e });
       throw e;
     }
     figures.push(readStyleFigures(dir, s.name, s));
     log(styleLine(question, figures[figures.length - 1]));
-    if (!r.complete) {
+    if (!r.complete || o.signal?.aborted) {
       // Stopped (Ctrl-C): the panel stops too, and says so.
       complete = false;
       break;

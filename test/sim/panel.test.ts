@@ -182,6 +182,20 @@ describe('a small real panel', () => {
     await expect(runPanel({ ...loadExperiment(changed), workers: 2, resume: out, log: () => {} })).rejects.toThrow(/at \(root\): expected the same experiment as the panel in .* \(style gunner changed since\)/);
   });
 
+  it('a stopped panel keeps what it played, starts no further style, and says so', { timeout: 120_000 }, async () => {
+    const file = write('stopped', { kind: 'batch', matches: 8, players: duel, outputs: { charts: false }, panel: { styles: ['mcts', 'gunner'] } });
+    const out = join(dir, 'stopped-out');
+    const stop = new AbortController();
+    const r = await runPanel({ ...loadExperiment(file), workers: 2, outDir: out, signal: stop.signal, log: (l) => l.startsWith('[1/2]') && setTimeout(() => stop.abort(), 200) });
+    expect(r.complete).toBe(false);
+    const panel = JSON.parse(readFileSync(join(out, 'panel.json'), 'utf8')) as PanelResult;
+    expect(panel.complete).toBe(false);
+    expect(panel.styles.map((s) => [s.name, s.complete])).toEqual([['mcts', false]]);
+    expect(panel.styles[0].matchesPlayed).toBeLessThan(8);
+    expect(existsSync(join(out, 'gunner'))).toBe(false);
+    expect(panel.agreement.details[0]).toMatch(/^The panel stopped after 1 of 2 styles; the answer rests on those\. Continue with: stareater run .*stopped\.yaml --resume /);
+  });
+
   it('a stat sweep panel reads each style\'s crossings from its analysis.json', { timeout: 120_000 }, async () => {
     const file = write('real-sweep', { ...KINDS['stat-sweep'], outputs: { charts: false }, panel: { styles: ['gunner', 'brawler'] } });
     const out = join(dir, 'real-sweep-out');
