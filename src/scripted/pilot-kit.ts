@@ -1054,8 +1054,8 @@ const TIE = 1e-9;
 /**
  * The ten engine settings in the order they are tried by a ship facing f: none first, then
  * the six thrusts by TURN_ORDER, then double, clockwise, counter-clockwise. The first of
- * equal scores wins, so the order is relative to the facing: by absolute direction a ship
- * facing south broke ties the other way round from one facing north.
+ * equal scores wins, so the order is relative to the facing: an order by absolute direction
+ * would break a tie one way for a ship facing north and the other way facing south.
  */
 function engineSetting(i: number, f: number): number {
   return i === 0 ? ENGINE_NONE : i <= 6 ? (f + TURN_ORDER[i - 1]) % 6 : i - 1;
@@ -1559,7 +1559,7 @@ export function chooseFireDir(ctx: DecisionContext): number {
       w.weaponClass === WeaponClass.Projectile && speedAlong(NOW_M_, dir) >= w.speed
         ? -w.damage
         : weaponValue(w, q + myHull.rotQ[o + m.hex], r + myHull.rotR[o + m.hex], dir, enHull, enHull.evasion, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q_[E1N], E1R_[E1N], E1F_[E1N]);
-    if (v > bestV) {
+    if (v > bestV + TIE) {
       bestV = v;
       best = ctx.legal[i];
     }
@@ -1669,7 +1669,7 @@ export function chooseActivation(ctx: DecisionContext): number {
       const f = (dir + MV_[3] + 6) % 6;
       v = corvPosValue(slot, q, r, f, !V.corvFired[idx] && left >= 2, i) - CORV_NOW_[slot];
     }
-    if (v > bestV) {
+    if (v > bestV + TIE) {
       bestV = v;
       best = a;
     }
@@ -1713,7 +1713,7 @@ export function chooseLaunch(ctx: DecisionContext): number {
     if ((cards & bit) !== 0) continue;
     cards |= bit;
     const v = (corvWorth(slot) >> 1) + corvPosValue(slot, XY_[0], XY_[1], XY_[2], true, -1);
-    if (v > bestV) {
+    if (v > bestV + TIE) {
       bestV = v;
       best = a;
     }
