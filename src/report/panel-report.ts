@@ -18,6 +18,7 @@ import { escapeHtml } from './html.js';
 import { toCsv } from './csv.js';
 import { writeAtomic } from './files.js';
 import { int, interval, pct, pts } from './format.js';
+import { VEGA_LITE_SCHEMA, writeSpecs, type VlSpec } from './charts.js';
 
 /** An interval on A's pair score (pentanomial; pairs as the unit). */
 export interface ScoreInterval {
@@ -474,7 +475,7 @@ p { max-width: 80ch; margin: 0 0 12px; } .subtitle, .note { color: #5b6475; } .n
 .table-wrap { overflow-x: auto; margin: 14px 0 22px; } table { border-collapse: collapse; font-size: 0.92rem; }
 caption { text-align: left; font-weight: 600; padding-bottom: 6px; } th, td { padding: 6px 12px; border-bottom: 1px solid #dde1e8; text-align: left; vertical-align: top; }
 thead th { background: #eef1f5; border-bottom: 2px solid #b9c0cc; } td.num { text-align: right; font-variant-numeric: tabular-nums; } td.na { color: #5b6475; }
-a { color: #2f5fb3; }`;
+a { color: #2f5fb3; } figure.chart { margin: 16px 0; overflow-x: auto; }`;
 
 const KIND_QUESTION: Record<string, string> = {
   batch: 'who wins between the two players',
@@ -483,7 +484,8 @@ const KIND_QUESTION: Record<string, string> = {
   meta: 'which entrants make up the equilibrium of the round robin',
 };
 
-export function renderPanelHtml(r: PanelResult): string {
+/** The panel report page; `svg` is the rendered score chart (batch), shown as a static figure. */
+export function renderPanelHtml(r: PanelResult, svg = ''): string {
   const q = r.question;
   const a = r.agreement;
   const names = listWords(r.styles.map((s) => s.name));
@@ -500,6 +502,7 @@ export function renderPanelHtml(r: PanelResult): string {
 ${a.details.map((d) => `<p>${escapeHtml(d)}</p>`).join('\n')}
 <p>${escapeHtml(`The question (${KIND_QUESTION[q.kind] ?? q.kind}) was asked once per style: every player${q.kind === 'loadout-sweep' || q.kind === 'meta' ? ' and every generated loadout' : ''} was flown by that style, so each style plays against itself. A balance answer holds for the game when it holds under every style; where it depends on the style, it is an answer about the bots as much as about the cards.`)}</p>
 <h2>By style</h2>
+${svg ? `<figure class="chart">${svg}</figure>` : ''}
 ${tableHtml(kindTable(r))}
 ${tableHtml(stylesTable(r))}
 <h2>Files</h2>
@@ -509,9 +512,53 @@ ${tableHtml(stylesTable(r))}
 `;
 }
 
-/** Write panel.json, panel.csv and report.html into the panel's folder. */
-export function writePanelFiles(dir: string, r: PanelResult): void {
+/** A batch panel's chart: A's score under each style with the interval its verdict rests on, against 50%. */
+export function panelScoreChart(r: PanelResult): VlSpec | null {
+  const rows = r.styles
+    .filter((s) => s.batch && s.batch.score.n > 0)
+    .map((s) => {
+      const v = verdictInterval(s.batch!);
+      const f = favoured(s.batch!);
+      return { style: s.name, score: s.batch!.score.mean, lo: v.lo, hi: v.hi, pairs: s.batch!.score.n, favoured: f === 'A' ? r.question.players[0] : f === 'B' ? r.question.players[1] : 'neither' };
+    });
+  if (!rows.length) return null;
+  const y = { field: 'style', type: 'nominal', sort: null, title: null };
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: `${r.question.players[0]}'s pair score against ${r.question.players[1]} by style (95% interval)`,
+    width: 480,
+    height: { step: 28 },
+    data: { values: rows },
+    layer: [
+      { mark: { type: 'rule', strokeDash: [4, 4], color: '#888' }, encoding: { x: { datum: 0.5 } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: `${r.question.players[0]}'s score` }, x2: { field: 'hi' } } },
+      {
+        mark: { type: 'point', filled: true, size: 70 },
+        encoding: {
+          y,
+          x: { field: 'score', type: 'quantitative' },
+          color: { field: 'favoured', type: 'nominal', title: 'favoured' },
+          tooltip: [{ field: 'style' }, { field: 'score', format: '.1%' }, { field: 'lo', format: '.1%' }, { field: 'hi', format: '.1%' }, { field: 'pairs' }, { field: 'favoured' }],
+        },
+      },
+    ],
+  } as VlSpec;
+}
+
+/** Write panel.json, panel.csv, the chart (charts/panel-score) and report.html into the panel's folder. */
+export async function writePanelFiles(dir: string, r: PanelResult): Promise<void> {
   writeAtomic(join(dir, 'panel.json'), JSON.stringify(r, null, 2) + '\n');
   writeAtomic(join(dir, 'panel.csv'), toCsv(panelCsvRows(r)));
-  writeAtomic(join(dir, 'report.html'), renderPanelHtml(r));
+  const spec = panelScoreChart(r);
+  let svg = '';
+  if (spec) {
+    // The chart is a help to the table, never a reason to lose the panel's files.
+    try {
+      await writeSpecs({ 'panel-score': spec }, join(dir, 'charts'));
+      svg = readFileSync(join(dir, 'charts', 'panel-score.svg'), 'utf8');
+    } catch (e) {
+      process.stderr.write(`panel chart not drawn (${(e as Error).message}); the table has the same figures\n`);
+    }
+  }
+  writeAtomic(join(dir, 'report.html'), renderPanelHtml(r, svg));
 }

@@ -127,11 +127,11 @@ export async function runPanel(o: PanelOptions): Promise<PanelRunResult> {
   const figures: StyleFigures[] = [];
   const t0 = performance.now();
   let complete = true;
-  const finish = (): PanelRunResult => {
+  const finish = async (): Promise<PanelRunResult> => {
     const a = agreement(question, figures);
     if (!complete) a.details.unshift(`The panel stopped after ${figures.length} of ${styles.length} styles; the answer rests on those. Continue with: stareater run ${question.file} --resume ${relative(process.cwd(), dir) || dir}`);
     const result: PanelResult = { question, complete, styles: figures, agreement: a };
-    writePanelFiles(dir, result);
+    await writePanelFiles(dir, result);
     return { dir, complete, seconds: (performance.now() - t0) / 1000, result };
   };
 

@@ -169,6 +169,10 @@ describe('a small real panel', () => {
     expect(csv[1]).toMatch(/^gunner,gunner,,20,true,fpa,lamais,10,/);
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     for (const s of ['gunner', 'brawler', 'rammer']) expect(html).toContain(`href="${s}/report.html"`);
+    expect(html).toContain(panel.agreement.headline.replace(/'/g, '&#39;'));
+    // The score chart, inline and beside the report.
+    expect(html).toMatch(/<figure class="chart"><svg/);
+    expect(existsSync(join(out, 'charts', 'panel-score.svg'))).toBe(true);
     expect(lines.filter((l) => /^\[\d\/3\] /.test(l))).toHaveLength(3);
     expect(lines[0]).toBe('[1/3] gunner (gunner): 20 matches per pairing, 20 in all');
     // Resuming a finished panel plays nothing and gives the same answer.
