@@ -28,7 +28,7 @@ import { SRC_BROADSIDE, SRC_CORVETTE, SRC_MAIN, SRC_POINT_DEFENCE } from '../rul
 import type { Plan } from '../sim/plan.js';
 import type { SummaryState, PlayerState, PairingState } from './summary.js';
 import { meanInterval, pentanomial, wilson, Z95, type MeanInterval, type RateInterval } from './stats.js';
-import { newcombeDifference, newcombePaired, bonferroniZ, pairDispersion, wilsonPaired, type DifferenceInterval, type PairDispersion } from './proportions.js';
+import { newcombePaired, bonferroniZ, pairDispersion, wilsonPaired, type DifferenceInterval, type PairDispersion } from './proportions.js';
 import { fitEffects, fitLogistic, sigmoid } from './logistic.js';
 import { symmetricNash } from './nash.js';
 import { multinomialSample, quantile } from './ratings.js';
@@ -116,10 +116,6 @@ export interface ComponentRow {
   matches: number;
   /** Share of the swept loadouts' wins that were won by loadouts holding the card (n = wins), against its share of matches. */
   pickInWins: { value: number; n: number; shareOfMatches: number };
-  /** Win rate with and without the card, and their difference (per match, plain Wilson and Newcombe; kept for components.csv, not used for conclusions). */
-  withCard: RateInterval;
-  withoutCard: RateInterval;
-  difference: DifferenceInterval;
   /** Score with and without the card, Wilson on matches / φ (pair-aware); n = matches. */
   scoreWith: RateInterval;
   scoreWithout: RateInterval;
@@ -245,9 +241,6 @@ export function analyseLoadoutSweep(input: BalanceInput): LoadoutSweepAnalysis {
       loadouts: inRows.length,
       matches: sum(inRows, 'matches'),
       pickInWins: { value: totalWins ? sum(inRows, 'wins') / totalWins : NaN, n: totalWins, shareOfMatches: totalMatches ? sum(inRows, 'matches') / totalMatches : NaN },
-      withCard: wilson(sum(inRows, 'wins'), sum(inRows, 'matches')),
-      withoutCard: wilson(sum(outRows, 'wins'), sum(outRows, 'matches')),
-      difference: newcombeDifference(sum(inRows, 'wins'), sum(inRows, 'matches'), sum(outRows, 'wins'), sum(outRows, 'matches')),
       scoreWith: wilsonPaired(pts(inRows), sum(inRows, 'matches'), phi),
       scoreWithout: wilsonPaired(pts(outRows), sum(outRows, 'matches'), phi),
       scoreDifference: newcombePaired(pts(inRows), sum(inRows, 'matches'), pts(outRows), sum(outRows, 'matches'), phi),

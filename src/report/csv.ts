@@ -447,31 +447,43 @@ export function summaryCsvRows(summary: Summary): Cell[][] {
 
 const n4 = (x: number): Cell => (Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : '');
 
-/** CSV files of a balance analysis by name (without .csv): one row per component, loadout, sweep point or entrant. */
+/**
+ * CSV files of a balance analysis by name (without .csv): one row per component, loadout,
+ * sweep point or entrant. Intervals are the analyses' pair-aware ones, on the score
+ * (wins + draws/2); the plain win rate is given as a value only.
+ */
 export function balanceCsvRows(a: BalanceAnalysis): Record<string, Cell[][]> {
   if (a.kind === 'loadout-sweep')
     return {
       components: [
-        ['slot', 'card', 'name', 'loadouts', 'matches', 'share_of_wins', 'share_of_matches', 'win_rate_with', 'with_lo', 'with_hi', 'win_rate_without', 'without_lo', 'without_hi', 'difference', 'difference_lo', 'difference_hi', 'damage_per_match', 'damage_lo', 'damage_hi', 'effect_log_odds', 'effect_se', 'effect_points', 'effect_lo', 'effect_hi', 'effect_lo_corrected', 'effect_hi_corrected', 'per_copy', 'flag'],
+        ['slot', 'card', 'name', 'loadouts', 'matches', 'share_of_wins', 'share_of_matches', 'score_with', 'with_lo', 'with_hi', 'score_without', 'without_lo', 'without_hi', 'difference', 'difference_lo', 'difference_hi', 'damage_per_match', 'effect_log_odds', 'effect_se', 'effect_points', 'effect_lo', 'effect_hi', 'effect_lo_corrected', 'effect_hi_corrected', 'per_copy', 'estimable', 'flag'],
         ...a.components.map((c) => [
           c.slot, c.card, c.name, c.loadouts, c.matches, n4(c.pickInWins.value), n4(c.pickInWins.shareOfMatches),
-          n4(c.withCard.value), n4(c.withCard.lo), n4(c.withCard.hi), n4(c.withoutCard.value), n4(c.withoutCard.lo), n4(c.withoutCard.hi),
-          n4(c.difference.value), n4(c.difference.lo), n4(c.difference.hi),
-          c.damagePerMatch ? n4(c.damagePerMatch.mean) : '', c.damagePerMatch ? n4(c.damagePerMatch.lo) : '', c.damagePerMatch ? n4(c.damagePerMatch.hi) : '',
-          n4(c.effect.logOdds), n4(c.effect.se), n4(c.effect.points), n4(c.effect.lo), n4(c.effect.hi), n4(c.effect.loCorrected), n4(c.effect.hiCorrected), c.effect.perCopy ? 1 : 0, c.flag ?? '',
+          n4(c.scoreWith.value), n4(c.scoreWith.lo), n4(c.scoreWith.hi), n4(c.scoreWithout.value), n4(c.scoreWithout.lo), n4(c.scoreWithout.hi),
+          n4(c.scoreDifference.value), n4(c.scoreDifference.lo), n4(c.scoreDifference.hi),
+          c.damagePerMatch ? n4(c.damagePerMatch.mean) : '',
+          n4(c.effect.logOdds), n4(c.effect.se), n4(c.effect.points), n4(c.effect.lo), n4(c.effect.hi), n4(c.effect.loCorrected), n4(c.effect.hiCorrected), c.effect.perCopy ? 1 : 0, c.estimable ? 1 : 0, c.flag ?? '',
         ]),
       ],
-      loadouts: [['loadout', 'matches', 'win_rate', 'lo', 'hi'], ...a.ranking.map((r) => [r.name, r.matches, n4(r.winRate.value), n4(r.winRate.lo), n4(r.winRate.hi)])],
+      loadouts: [['loadout', 'matches', 'pairs', 'score', 'lo', 'hi', 'win_rate'], ...a.ranking.map((r) => [r.name, r.matches, r.pairs, n4(r.score.value), n4(r.score.lo), n4(r.score.hi), n4(r.winRate.value)])],
     };
   if (a.kind === 'stat-sweep')
     return {
       'stat-sweep': [
-        ['card', 'field', 'value', 'matches', 'win_rate', 'lo', 'hi', 'slope', 'slope_lo', 'slope_hi', 'crossing'],
-        ...a.curves.flatMap((c) => c.points.map((p) => [c.card, c.field, p.value, p.matches, n4(p.winRate.value), n4(p.winRate.lo), n4(p.winRate.hi), n4(c.slope.estimate), n4(c.slope.lo), n4(c.slope.hi), c.crossing === null ? '' : n4(c.crossing)])),
+        ['card', 'field', 'value', 'matches', 'pairs', 'score', 'lo', 'hi', 'win_rate', 'slope', 'slope_lo', 'slope_hi', 'crossing_status', 'crossing', 'crossing_lo', 'crossing_hi'],
+        ...a.curves.flatMap((c) =>
+          c.points.map((p) => [
+            c.card, c.field, p.value, p.matches, p.pairs, n4(p.score.value), n4(p.score.lo), n4(p.score.hi), n4(p.winRate.value),
+            n4(c.slope.estimate), n4(c.slope.lo), n4(c.slope.hi), c.crossingInterval.status, c.crossing === null ? '' : n4(c.crossing), n4(c.crossingInterval.lo), n4(c.crossingInterval.hi),
+          ]),
+        ),
       ],
     };
   return {
     'meta-matrix': [['entrant', ...a.entrants], ...a.entrants.map((name, i) => [name, ...a.score[i].map(n4)])],
-    'meta-equilibrium': [['entrant', 'weight', 'bootstrap_mean_weight', 'bootstrap_in_support'], ...a.entrants.map((name, i) => [name, n4(a.mixture[i]), n4(a.bootstrap.meanWeight[i]), n4(a.bootstrap.inSupport[i])])],
+    'meta-equilibrium': [
+      ['entrant', 'weight', 'bootstrap_mean_weight', 'bootstrap_weight_lo', 'bootstrap_weight_hi', 'bootstrap_in_support'],
+      ...a.entrants.map((name, i) => [name, n4(a.mixture[i]), n4(a.bootstrap.meanWeight[i]), n4(a.bootstrap.weightLo[i]), n4(a.bootstrap.weightHi[i]), n4(a.bootstrap.inSupport[i])]),
+    ],
   };
 }

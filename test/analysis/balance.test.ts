@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadGameTables } from '../../src/content/load.js';
 import { analyseLoadoutSweep, analyseMeta, analyseStatSweep, type BalanceInput } from '../../src/analysis/balance.js';
-import { newcombeDifference, pairDispersion } from '../../src/analysis/proportions.js';
+import { pairDispersion } from '../../src/analysis/proportions.js';
 import { firstCrossing, entrantPentanomial } from '../../src/analysis/balance.js';
 import { loadoutSweepSection, metaSection, statSweepSection } from '../../src/report/balance-sections.js';
 import type { Headline } from '../../src/report/model.js';
@@ -87,13 +87,17 @@ describe('loadout sweep', () => {
     const c = row(card);
     expect(c.loadouts).toBe(nl);
     expect(c.matches).toBe(nm);
-    expect(c.withCard.value).toBeCloseTo(w, 12);
-    expect(c.withoutCard.value).toBeCloseTo(wo, 12);
+    // No draws here: the score is the win rate.
+    expect(c.scoreWith.value).toBeCloseTo(w, 12);
+    expect(c.scoreWithout.value).toBeCloseTo(wo, 12);
     expect(c.pickInWins.value).toBeCloseTo(share, 12);
   });
 
-  it('difference with vs without is the Newcombe interval', () => {
-    expect(row('fpa-hammerfall').difference).toEqual(newcombeDifference(160, 200, 40, 200));
+  it('difference with vs without is the Newcombe interval at the pairs\' effective sample size', () => {
+    const d = row('fpa-hammerfall').scoreDifference;
+    expect(d.value).toBeCloseTo(0.6, 12);
+    expect(d.lo).toBeLessThan(0.6);
+    expect(d.hi).toBeGreaterThan(0.6);
   });
 
   it('model effect: main 0 is +30 points over the average main (logit(0.8) vs logit(0.5)), broadsides 0', () => {
@@ -222,7 +226,6 @@ describe('loadout sweep: pairs, score and verdicts', () => {
     const players = loadouts.map((l, i) => ({ ...player(i, 100, l.main === 0 ? 40 : 20), losses: l.main === 0 ? 20 : 40 }));
     const a = analyseLoadoutSweep(input(plan, fixed, players));
     const c = a.components.find((x) => x.card === 'fpa-hammerfall')!;
-    expect(c.withCard.value).toBeCloseTo(0.4, 12);
     expect(c.scoreWith.value).toBeCloseTo(0.6, 12);
     expect(c.scoreDifference.value).toBeCloseTo(0.2, 12);
     expect(c.effect.points).toBeCloseTo(0.1, 4); // σ(logit 0.6) − ½ at the average loadout (logit ½)
