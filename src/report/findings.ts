@@ -98,6 +98,13 @@ const pairingRow = (p: PairingSummary) => [
 /** Fewer seat-swapped pairs than this make any A-vs-B statement inconclusive, whatever the interval says. */
 export const MIN_PAIRS = 10;
 
+/**
+ * A difference detected but smaller than this (in score or win-rate points from 50%) is
+ * reported as small, at info level: with thousands of matches a one-point edge is
+ * detectable, and one run in twenty shows a chance one, yet neither is a balance problem.
+ */
+export const MATERIAL = 0.02;
+
 /** "name (policy, faction)": every headline names the play it rests on. */
 function who(s: Summary, index: number): string {
   const p = s.players[index];
@@ -118,7 +125,10 @@ export function pairingVerdict(s: Summary, p: PairingSummary): Headline {
   if (score.lo > 0.5 || score.hi < 0.5) {
     const [lead, other] = score.value > 0.5 ? [p.a, p.b] : [p.b, p.a];
     const leadScore = score.value > 0.5 ? score : { value: 1 - score.value, lo: 1 - score.hi, hi: 1 - score.lo };
-    return { text: `${who(s, lead)} beats ${who(s, other)}: it scores ${pct(leadScore.value)} ${interval(leadScore)} over ${int(p.pentanomial.n)} seat-swapped pairs (score = wins + draws/2; ${int(p.draws.count)} of ${int(p.n)} matches drawn).`, level: 'notable' };
+    const over = `${pct(leadScore.value)} ${interval(leadScore)} over ${int(p.pentanomial.n)} seat-swapped pairs (score = wins + draws/2; ${int(p.draws.count)} of ${int(p.n)} matches drawn)`;
+    if (leadScore.value - 0.5 < MATERIAL)
+      return { text: `${who(s, lead)} is detectably but only slightly stronger than ${who(s, other)}: it scores ${over}, within ${MATERIAL * 100} points of even.`, level: 'info' };
+    return { text: `${who(s, lead)} beats ${who(s, other)}: it scores ${over}.`, level: 'notable' };
   }
   return { text: `No detectable difference between ${who(s, p.a)} and ${who(s, p.b)}: ${p.players[0].name} scores ${tail}, an interval that includes 50%.`, level: 'info' };
 }
@@ -160,11 +170,14 @@ function damageSection(s: Summary, charts: Map<string, ReportChart>): ReportSect
 function seatSection(s: Summary, headlines: Headline[]): ReportSection {
   const pooled = s.seat.seat0WinRate;
   const enough = pooled.clusters >= MIN_PAIRS;
-  const sig = enough && (pooled.lo > 0.5 || pooled.hi < 0.5);
+  const detected = enough && (pooled.lo > 0.5 || pooled.hi < 0.5);
+  const sig = detected && Math.abs(pooled.value - 0.5) >= MATERIAL;
   const over = `${int(pooled.n)} decisive matches on ${int(pooled.clusters)} seeds`;
   const text = !enough
     ? `Seat advantage inconclusive: seat 0 wins ${rate(pooled)} of ${over} (at least ${MIN_PAIRS} seeds needed).`
-    : sig
+    : detected && !sig
+      ? `A small seat advantage: seat 0 wins ${rate(pooled)} of ${over}, detectable but within ${MATERIAL * 100} points of even.`
+      : sig
       ? `Seat advantage: seat 0 wins ${rate(pooled)} of ${over}, so ${pooled.value > 0.5 ? 'seat 0 (the first ship of the scenario)' : 'seat 1 (the second ship of the scenario)'} has a real edge under this play; seat-swapped pairs cancel it out of the scores.`
       : `No detectable seat advantage: seat 0 wins ${rate(pooled)} of ${over}.`;
   headlines.push({ text, level: sig ? 'warning' : 'info' });
