@@ -44,9 +44,24 @@ export interface StyleFigures {
   seconds: number | null;
   /** score: A's pentanomial pair score; matchScore: A's per-match score (Wilson at the pairs' effective sample size), the fallback when every pair scored alike. */
   batch?: { score: ScoreInterval; matchScore: RateInterval; winRateA: RateInterval; winRateB: RateInterval; matches: number };
-  statSweep?: { target: number; curves: { card: string; field: string; crossing: number | null; effect: boolean; slope: { estimate: number; lo: number; hi: number }; points: { value: number; winRate: RateInterval }[] }[] };
+  /** interval: the analysis's crossing with its bootstrap interval over pairs (docs/statistics.md). */
+  statSweep?: {
+    target: number;
+    curves: { card: string; field: string; crossing: number | null; interval: CrossingInterval; effect: boolean; slope: { estimate: number; lo: number; hi: number }; values: number[] }[];
+  };
   loadoutSweep?: { faction: string; band: number; tested: number; components: { slot: string; card: string; name: string; points: number; loCorrected: number; hiCorrected: number; flag: 'strong' | 'weak' | null }[] };
   meta?: { entrants: string[]; mixture: number[]; inSupport: number[] };
+  /** The balance analysis's own verdict (sweeps, metas), when it has one. */
+  verdict?: { status: string; reasons: string[] };
+}
+
+export interface CrossingInterval {
+  status: 'crosses' | 'does-not-cross' | 'inconclusive';
+  lo: number;
+  hi: number;
+  /** Share of the bootstrap replicates that cross. */
+  share: number;
+  side: 'above' | 'below' | null;
 }
 
 /** The question's side names, the same under every style (the players' names without the policy in them). */
@@ -111,7 +126,15 @@ export function readStyleFigures(panelDir: string, rel: string, style: { name: s
   } else if (b?.kind === 'stat-sweep')
     out.statSweep = {
       target: b.target,
-      curves: b.curves.map((c) => ({ card: c.card, field: c.field, crossing: c.crossing, effect: c.effect, slope: c.slope, points: c.points.map((p) => ({ value: p.value, winRate: p.winRate })) })),
+      curves: b.curves.map((c) => ({
+        card: c.card,
+        field: c.field,
+        crossing: c.crossing,
+        interval: { status: c.crossingInterval.status, lo: num(c.crossingInterval.lo), hi: num(c.crossingInterval.hi), share: num(c.crossingInterval.share), side: c.crossingInterval.side },
+        effect: c.effect,
+        slope: { estimate: c.slope.estimate, lo: c.slope.lo, hi: c.slope.hi },
+        values: c.points.map((p) => p.value),
+      })),
     };
   else if (b?.kind === 'loadout-sweep')
     out.loadoutSweep = {
@@ -121,6 +144,8 @@ export function readStyleFigures(panelDir: string, rel: string, style: { name: s
       components: b.components.map((c) => ({ slot: c.slot, card: c.card, name: c.name, points: c.effect.points, loCorrected: c.effect.loCorrected, hiCorrected: c.effect.hiCorrected, flag: c.flag })),
     };
   else if (b?.kind === 'meta') out.meta = { entrants: b.entrants, mixture: b.mixture, inSupport: b.bootstrap.inSupport };
+  const v = (b as { verdict?: { status: string; reasons: string[] } } | null)?.verdict;
+  if (v) out.verdict = { status: v.status, reasons: v.reasons };
   return out;
 }
 
@@ -189,25 +214,8 @@ function batchAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement {
   return { verdict: 'depends', headline: `${a} vs ${b} depends on style: ${parts.join('; ')}.`, details };
 }
 
-type Curve = NonNullable<StyleFigures['statSweep']>['curves'][number];
-
-/**
- * Where a curve's even point plausibly lies: between the nearest swept values on either side
- * of its crossing whose 95% win-rate intervals exclude the target (null: no such value, the
- * bracket is open beyond the sweep). Pointwise intervals, so a bracket, not a confidence
- * interval; null when the curve does not cross.
- */
-export function evenBracket(c: Curve, target: number): { lo: number | null; hi: number | null } | null {
-  if (c.crossing === null) return null;
-  const x = c.crossing;
-  const clear = c.points.filter((p) => p.winRate.lo > target || p.winRate.hi < target).map((p) => p.value);
-  const below = clear.filter((v) => v < x);
-  const above = clear.filter((v) => v > x);
-  return { lo: below.length ? Math.max(...below) : null, hi: above.length ? Math.min(...above) : null };
-}
-
-const bracketText = (b: { lo: number | null; hi: number | null }) =>
-  b.lo !== null && b.hi !== null ? `${num3(b.lo)}-${num3(b.hi)}` : b.lo !== null ? `above ${num3(b.lo)}` : b.hi !== null ? `below ${num3(b.hi)}` : 'anywhere in the sweep';
+/** "4.93 [4.2, 5.6]": a crossing with its interval. */
+const crossingText = (x: number | null, i: CrossingInterval) => `${x === null ? 'none' : num3(x)}${i.status === 'crosses' ? ` [${num3(i.lo)}, ${num3(i.hi)}]` : ''}`;
 
 function statSweepAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement {
   const played = styles.filter((s) => s.statSweep && s.matchesPlayed > 0);
@@ -216,28 +224,29 @@ function statSweepAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement
   const target = played[0].statSweep!.target;
   const keys = [...new Set(played.flatMap((s) => s.statSweep!.curves.map((c) => `${c.card}.${c.field}`)))];
   const verdicts: Verdict[] = [];
+  const goal = `${q.players[0]}'s score crosses ${pct(target, 0)}`;
   const sentences = keys.map((key) => {
     const rows = played.map((s) => ({ s, c: s.statSweep!.curves.find((c) => `${c.card}.${c.field}` === key)! })).filter((r) => r.c);
-    const values = [...new Set(rows.flatMap((r) => r.c.points.map((p) => p.value)))].sort((x, y) => x - y);
+    const values = [...new Set(rows.flatMap((r) => r.c.values))].sort((x, y) => x - y);
     const range = `${num3(values[0])}-${num3(values[values.length - 1])}`;
-    const crossing = rows.filter((r) => r.c.crossing !== null);
-    const side = (c: Curve) => (c.points.every((p) => p.winRate.value > target) ? 'stays above' : c.points.every((p) => p.winRate.value < target) ? 'stays below' : 'touches');
-    const missing = rows.filter((r) => r.c.crossing === null).map((r) => `${r.s.name} ${side(r.c)}`);
-    const brackets = crossing.map((r) => evenBracket(r.c, target)!);
-    const where = crossing.map((r, i) => `${num3(r.c.crossing!)} (${bracketText(brackets[i])}) under ${r.s.name}`).join(', ');
-    const goal = `${q.players[0]} at ${pct(target, 0)}`;
-    if (!crossing.length) {
-      verdicts.push('none');
-      return `${key}: no style's curve crosses ${goal} within ${range} (${listWords(missing)}).`;
-    }
-    const lo = Math.max(...brackets.map((b) => b.lo ?? -Infinity));
-    const hi = Math.min(...brackets.map((b) => b.hi ?? Infinity));
-    if (crossing.length === rows.length && lo < hi) {
+    const group = (status: CrossingInterval['status']) => rows.filter((r) => r.c.interval.status === status);
+    const [crosses, never, unsure] = [group('crosses'), group('does-not-cross'), group('inconclusive')];
+    const parts: string[] = [];
+    if (crosses.length) parts.push(`crosses at ${crosses.map((r) => `${crossingText(r.c.crossing, r.c.interval)} under ${r.s.name}`).join(', ')}`);
+    if (never.length) parts.push(`stays ${never.map((r) => `${r.c.interval.side ?? 'on one side'} under ${r.s.name}`).join(', ')} within ${range}`);
+    if (unsure.length) parts.push(`inconclusive under ${listWords(unsure.map((r) => r.s.name))} (${unsure.map((r) => `${pct(r.c.interval.share, 0)} of ${r.s.name}'s replicates cross`).join(', ')})`);
+    const lo = Math.max(...crosses.map((r) => r.c.interval.lo));
+    const hi = Math.min(...crosses.map((r) => r.c.interval.hi));
+    if (crosses.length === rows.length && lo <= hi) {
       verdicts.push('all');
-      return `${key}: ${goal} at ${where}; the brackets overlap${Number.isFinite(lo) || Number.isFinite(hi) ? ` (${bracketText({ lo: Number.isFinite(lo) ? lo : null, hi: Number.isFinite(hi) ? hi : null })})` : ''}.`;
+      return `${key}: ${goal} at ${crosses.map((r) => `${crossingText(r.c.crossing, r.c.interval)} under ${r.s.name}`).join(', ')}; the intervals overlap (${num3(lo)}-${num3(hi)}).`;
+    }
+    if (never.length === rows.length && never.every((r) => r.c.interval.side === never[0].c.interval.side)) {
+      verdicts.push('none');
+      return `${key}: no style's curve crosses ${pct(target, 0)} within ${range}; ${q.players[0]}'s score stays ${never[0].c.interval.side ?? 'on one side'} under ${styleCount(rows.length, rows.length)}.`;
     }
     verdicts.push('depends');
-    return `${key}: where ${goal} lies depends on style: ${where}${missing.length ? `; ${listWords(missing)} ${pct(target, 0)} within ${range}` : ''}.`;
+    return `${key}: where ${goal} depends on style: it ${parts.join('; ')}.`;
   });
   const verdict: Verdict = verdicts.every((v) => v === 'all') ? 'all' : verdicts.every((v) => v === 'none') ? 'none' : 'depends';
   const all = listWords(played.map((s) => s.name));
@@ -251,7 +260,7 @@ function statSweepAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement
     verdict,
     headline: `${lead}. ${sentences.join(' ')}`,
     details: [
-      "Each crossing is interpolated between neighbouring swept values; in brackets, the nearest swept values on either side whose 95% win-rate intervals exclude the target. Styles agree where every style's curve crosses and their brackets overlap.",
+      "Each crossing is where the score curve crosses the target, interpolated between neighbouring swept values, with the 95% interval of a bootstrap over pairs (the style's own analysis). Styles agree on a statistic when every style's curve crosses and their intervals overlap.",
     ],
   };
 }
@@ -319,8 +328,11 @@ export function agreement(q: PanelQuestion, styles: StyleFigures[]): Agreement {
   else if (q.kind === 'loadout-sweep') a = loadoutSweepAgreement(styles);
   else if (q.kind === 'meta') a = metaAgreement(q, styles);
   else throw new Error(`no panel agreement for a ${q.kind}`);
+  const unsure = styles
+    .filter((s) => s.verdict && s.verdict.status === 'inconclusive')
+    .map((s) => `${s.name}'s own analysis is inconclusive${s.verdict!.reasons.length ? `: ${s.verdict!.reasons.join('; ')}` : ''}.`);
   const partial = styles.filter((s) => !s.complete).map((s) => `${s.name}'s run is incomplete (${int(s.matchesPlayed)} of ${int(s.matchesPlanned)} matches); its figures rest on those.`);
-  return { ...a, details: [...a.details, ...partial] };
+  return { ...a, details: [...a.details, ...unsure, ...partial] };
 }
 
 /** One line for the terminal after a style's run. */
@@ -330,7 +342,7 @@ export function styleLine(q: PanelQuestion, s: StyleFigures): string {
     const f = favoured(s.batch);
     return `${head}; ${q.players[0]}'s pair score ${pct(s.batch.score.mean)} ${verdictText(s.batch)} over ${int(s.batch.score.n)} pairs: ${f === 'A' ? `${q.players[0]} favoured` : f === 'B' ? `${q.players[1]} favoured` : 'no detectable difference'}`;
   }
-  if (s.statSweep) return `${head}; crossings ${s.statSweep.curves.map((c) => `${c.card}.${c.field} ${c.crossing === null ? 'none' : num3(c.crossing)}`).join(', ')}`;
+  if (s.statSweep) return `${head}; crossings ${s.statSweep.curves.map((c) => `${c.card}.${c.field} ${crossingText(c.crossing, c.interval)}${c.interval.status === 'inconclusive' ? ' (inconclusive)' : ''}`).join(', ')}`;
   if (s.loadoutSweep) {
     const f = s.loadoutSweep.components.filter((c) => c.flag);
     return `${head}; flagged: ${f.length ? f.map((c) => `${c.name} (${c.flag})`).join(', ') : 'none'}`;
@@ -363,8 +375,8 @@ export function panelCsvRows(r: PanelResult): (string | number)[][] {
       ];
     case 'stat-sweep':
       return [
-        [...head, 'card', 'field', 'crossing', 'slope', 'slope_lo', 'slope_hi', 'effect', 'report'],
-        ...r.styles.flatMap((s) => (s.statSweep?.curves ?? []).map((c) => [...base(s), c.card, c.field, f(c.crossing), f(c.slope.estimate), f(c.slope.lo), f(c.slope.hi), String(c.effect), `${s.dir}/report.html`])),
+        [...head, 'card', 'field', 'crossing', 'crossing_status', 'crossing_lo', 'crossing_hi', 'slope', 'slope_lo', 'slope_hi', 'effect', 'report'],
+        ...r.styles.flatMap((s) => (s.statSweep?.curves ?? []).map((c) => [...base(s), c.card, c.field, f(c.crossing), c.interval.status, f(c.interval.lo), f(c.interval.hi), f(c.slope.estimate), f(c.slope.lo), f(c.slope.hi), String(c.effect), `${s.dir}/report.html`])),
       ];
     case 'loadout-sweep':
       return [
@@ -413,10 +425,11 @@ function kindTable(r: PanelResult): Table {
         s.matchesPlayed,
         ...keys.flatMap((k) => {
           const c = s.statSweep?.curves.find((x) => `${x.card}.${x.field}` === k);
-          return c ? [c.crossing === null ? 'none in range' : `${num3(c.crossing)} (${bracketText(evenBracket(c, s.statSweep!.target)!)})`, `${c.slope.estimate.toFixed(3)} ${interval(c.slope, (x) => x.toFixed(3))}`] : [null, null];
+          const where = c && (c.interval.status === 'crosses' ? crossingText(c.crossing, c.interval) : c.interval.status === 'does-not-cross' ? `none in range (stays ${c.interval.side ?? 'on one side'})` : `inconclusive (${crossingText(c.crossing, c.interval)})`);
+          return c ? [where ?? null, `${c.slope.estimate.toFixed(3)} ${interval(c.slope, (x) => x.toFixed(3))}`] : [null, null];
         }),
       ]),
-      note: 'Crossing: interpolated between neighbouring swept values; in brackets, the nearest swept values either side whose 95% win-rate intervals exclude the target. Slope: log-odds of winning per unit of the statistic.',
+      note: "Crossing: where the subject's score crosses the target, interpolated between neighbouring swept values, with the 95% interval of a bootstrap over pairs. Slope: log-odds of scoring per unit of the statistic.",
     };
   }
   if (q.kind === 'loadout-sweep') {

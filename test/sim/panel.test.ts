@@ -14,7 +14,7 @@ import { loadExperiment, DEFAULT_PANEL_STYLES } from '../../src/sim/experiment.t
 import { ConfigError } from '../../src/content/errors.ts';
 import { prepare } from '../../src/sim/play.ts';
 import { playerLabels, runPanel, styleExperiment, styleMatches } from '../../src/sim/panel.ts';
-import { agreement, evenBracket, favoured, type PanelQuestion, type PanelResult, type StyleFigures } from '../../src/report/panel-report.ts';
+import { agreement, favoured, type CrossingInterval, type PanelQuestion, type PanelResult, type StyleFigures } from '../../src/report/panel-report.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-panel-'));
 const root = join(import.meta.dirname, '..', '..');
@@ -207,7 +207,7 @@ describe('a small real panel', () => {
     const panel = JSON.parse(readFileSync(join(out, 'panel.json'), 'utf8')) as PanelResult;
     for (const s of panel.styles) {
       const analysis = JSON.parse(readFileSync(join(out, s.name, 'analysis.json'), 'utf8'));
-      expect(s.statSweep!.curves.map((c) => c.crossing)).toEqual(analysis.balance.curves.map((c: { crossing: number | null }) => c.crossing));
+      expect(s.statSweep!.curves.map((c) => [c.crossing, c.interval.status])).toEqual(analysis.balance.curves.map((c: { crossing: number | null; crossingInterval: { status: string } }) => [c.crossing, c.crossingInterval.status]));
     }
     expect(panel.agreement.headline).toContain('lamais-tyrant.damage');
   });
@@ -267,29 +267,34 @@ describe('panel agreement wording', () => {
     expect(agreement(q, [s]).details).toContain("mcts's run is incomplete (6 of 20 matches); its figures rest on those.");
   });
 
-  const sweep = (name: string, crossing: number | null, rates: number[]): StyleFigures => ({
+  const sweep = (name: string, crossing: number | null, status: CrossingInterval['status'], lo = NaN, hi = NaN, side: 'above' | 'below' | null = null, share = 1): StyleFigures => ({
     ...batch(name, 0.5, 0.4, 0.6),
     batch: undefined,
-    statSweep: { target: 0.5, curves: [{ card: 'lamais-tyrant', field: 'damage', crossing, effect: true, slope: { estimate: 0.5, lo: 0.3, hi: 0.7 }, points: rates.map((r, i) => ({ value: i + 1, winRate: { value: r, lo: r - 0.1, hi: r + 0.1, n: 60 } })) }] },
+    statSweep: { target: 0.5, curves: [{ card: 'lamais-tyrant', field: 'damage', crossing, interval: { status, lo, hi, share, side }, effect: true, slope: { estimate: 0.5, lo: 0.3, hi: 0.7 }, values: [1, 2, 3, 4, 5, 6, 7] }] },
   });
   const sq = { ...q, kind: 'stat-sweep', players: ['lamais'] };
 
-  it('stat sweep: crossings whose brackets overlap agree, apart they depend on style, none crossing is said so', () => {
-    const gunner = sweep('gunner', 4.5, [0.1, 0.2, 0.3, 0.45, 0.55, 0.7, 0.8]);
-    expect(evenBracket(gunner.statSweep!.curves[0], 0.5)).toEqual({ lo: 3, hi: 6 });
-    const a = agreement(sq, [gunner, sweep('brawler', 5.2, [0.1, 0.2, 0.3, 0.35, 0.48, 0.6, 0.8])]);
+  it('stat sweep: crossings whose intervals overlap agree, apart they depend on style, none crossing is said so', () => {
+    const a = agreement(sq, [sweep('gunner', 4.93, 'crosses', 4.2, 5.6), sweep('brawler', 5.3, 'crosses', 4.8, 6.1)]);
     expect(a.verdict).toBe('all');
-    expect(a.headline).toBe('The even points agree under 2 of 2 styles (gunner and brawler). lamais-tyrant.damage: lamais at 50% at 4.5 (3-6) under gunner, 5.2 (4-7) under brawler; the brackets overlap (4-6).');
-    const d = agreement(sq, [gunner, sweep('lookahead', 6.5, [0.1, 0.1, 0.1, 0.2, 0.2, 0.3, 0.7]), sweep('turtle', null, [0.6, 0.7, 0.8, 0.8, 0.9, 0.9, 0.9])]);
+    expect(a.headline).toBe("The even points agree under 2 of 2 styles (gunner and brawler). lamais-tyrant.damage: lamais's score crosses 50% at 4.93 [4.2, 5.6] under gunner, 5.3 [4.8, 6.1] under brawler; the intervals overlap (4.8-5.6).");
+    const d = agreement(sq, [sweep('gunner', 4.93, 'crosses', 4.2, 5.6), sweep('lookahead', 6.5, 'crosses', 5.9, 7), sweep('turtle', null, 'does-not-cross', NaN, NaN, 'above', 0), sweep('mcts', 5, 'inconclusive', NaN, NaN, null, 0.6)]);
     expect(d.verdict).toBe('depends');
-    expect(d.headline).toContain('lamais-tyrant.damage: where lamais at 50% lies depends on style: 4.5 (3-6) under gunner, 6.5 (6-7) under lookahead; turtle stays above 50% within 1-7.');
-    // Wide intervals leave the bracket open and the crossings consistent.
-    const wide = sweep('mcts', 6.5, [0.1, 0.1, 0.2, 0.2, 0.3, 0.45, 0.55]);
-    expect(evenBracket(wide.statSweep!.curves[0], 0.5)).toEqual({ lo: 5, hi: null });
-    expect(agreement(sq, [gunner, wide]).verdict).toBe('all');
-    const n = agreement(sq, [sweep('gunner', null, [0.6, 0.7, 0.8, 0.8, 0.9]), sweep('turtle', null, [0.1, 0.2, 0.2, 0.3, 0.3])]);
+    expect(d.headline).toContain(
+      "lamais-tyrant.damage: where lamais's score crosses 50% depends on style: it crosses at 4.93 [4.2, 5.6] under gunner, 6.5 [5.9, 7] under lookahead; stays above under turtle within 1-7; inconclusive under mcts (60% of mcts's replicates cross).",
+    );
+    // Both cross, but their intervals do not meet.
+    expect(agreement(sq, [sweep('gunner', 4.93, 'crosses', 4.2, 5.6), sweep('lookahead', 7.86, 'crosses', 7.1, 8.5)]).verdict).toBe('depends');
+    const n = agreement(sq, [sweep('gunner', null, 'does-not-cross', NaN, NaN, 'above', 0), sweep('turtle', null, 'does-not-cross', NaN, NaN, 'above', 0.01)]);
     expect(n.verdict).toBe('none');
-    expect(n.headline).toContain("no style's curve crosses lamais at 50% within 1-5 (gunner stays above and turtle stays below)");
+    expect(n.headline).toContain("lamais-tyrant.damage: no style's curve crosses 50% within 1-7; lamais's score stays above under 2 of 2 styles.");
+    // Above under one style and below under another is no agreement.
+    expect(agreement(sq, [sweep('gunner', null, 'does-not-cross', NaN, NaN, 'above', 0), sweep('turtle', null, 'does-not-cross', NaN, NaN, 'below', 0)]).verdict).toBe('depends');
+  });
+
+  it("a style whose own analysis is inconclusive is named with its reasons", () => {
+    const s = { ...sweep('mcts', 5, 'inconclusive'), verdict: { status: 'inconclusive', reasons: ['some value has only 4 completed pairs (fewer than 10)'] } };
+    expect(agreement(sq, [s]).details).toContain("mcts's own analysis is inconclusive: some value has only 4 completed pairs (fewer than 10).");
   });
 
   const components = (name: string, flags: Record<string, 'strong' | 'weak' | null>): StyleFigures => ({
