@@ -50,7 +50,7 @@ describe('stareater CLI', () => {
     const r = run('run', 'default', '--matches', '20', '--workers', '1', '--out', out, '--no-progress');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Done: 20 matches/);
-    expect(r.out).toMatch(/fpa-rammer wins \d+ = [\d.]+% \(95% CI/);
+    expect(r.out).toMatch(/fpa-lookahead wins \d+ = [\d.]+% \(95% CI/);
     for (const f of ['matches.csv', 'summary.json', 'summary.csv', 'experiment.yaml', 'charts/win-rate.svg', 'report.html']) expect(existsSync(join(out, f))).toBe(true);
     expect(r.out).toContain(`Report:  `);
     // report DIR rebuilds the page from the folder alone.

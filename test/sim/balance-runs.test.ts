@@ -128,12 +128,12 @@ describe('balance analyses on real runs (issue 7)', () => {
   it("the default experiment's report has the win-rate, damage and seat sections", { timeout: 180_000 }, async () => {
     const { experiment, file } = loadExperiment('default');
     const text = readFileSync(file, 'utf8');
-    const r = await runBatch({ file, experiment: { ...experiment, matches: 200 }, text, workers: 2, outDir: join(dir, 'default') });
+    const r = await runBatch({ file, experiment: { ...experiment, matches: 40 }, text, workers: 2, outDir: join(dir, 'default') });
     const model = buildReportModel(r.dir);
     expect(model.sections.map((s) => s.id)).toEqual(['win-rates', 'damage', 'seat', 'ends', 'outliers']);
     expect(model.sections.find((s) => s.id === 'win-rates')!.charts.map((c) => c.id)).toEqual(['win-rate']);
     expect(model.sections.find((s) => s.id === 'damage')!.charts.map((c) => c.id)).toEqual(['damage-by-component']);
-    expect(model.headlines[0].text).toMatch(/fpa-rammer|lamais-rammer/);
+    expect(model.headlines[0].text).toMatch(/fpa-lookahead|lamais-lookahead/);
     expect(model.reproduce.join('\n')).toContain('configs/experiments/default.yaml');
     await expectReportRenders(r.dir, 'report-default.png');
   });

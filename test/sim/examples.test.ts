@@ -11,7 +11,7 @@ import { prepare, plannedMatches } from '../../src/sim/play.ts';
 // file, kind, entrants, pairings, matches
 const EXPECTED: [string, string, number, number, number][] = [
   ['compare', 'compare', 2, 1, -1],
-  ['default', 'batch', 2, 1, 4000],
+  ['default', 'batch', 2, 1, 500],
   ['gauntlet', 'gauntlet', -1, -1, -1],
   ['ladder-random', 'gauntlet', 6, 5, 500],
   ['ladder-search', 'gauntlet', 2, 1, 200],
