@@ -342,7 +342,7 @@ export function styleLine(q: PanelQuestion, s: StyleFigures): string {
     const f = favoured(s.batch);
     return `${head}; ${q.players[0]}'s pair score ${pct(s.batch.score.mean)} ${verdictText(s.batch)} over ${int(s.batch.score.n)} pairs: ${f === 'A' ? `${q.players[0]} favoured` : f === 'B' ? `${q.players[1]} favoured` : 'no detectable difference'}`;
   }
-  if (s.statSweep) return `${head}; crossings ${s.statSweep.curves.map((c) => `${c.card}.${c.field} ${crossingText(c.crossing, c.interval)}${c.interval.status === 'inconclusive' ? ' (inconclusive)' : ''}`).join(', ')}`;
+  if (s.statSweep) return `${head}; crossings ${s.statSweep.curves.map((c) => `${c.card}.${c.field} ${crossingText(c.crossing, c.interval)}${c.interval.status === 'inconclusive' ? ' (inconclusive)' : c.interval.status === 'does-not-cross' ? ` (stays ${c.interval.side ?? 'on one side'})` : ''}`).join(', ')}`;
   if (s.loadoutSweep) {
     const f = s.loadoutSweep.components.filter((c) => c.flag);
     return `${head}; flagged: ${f.length ? f.map((c) => `${c.name} (${c.flag})`).join(', ') : 'none'}`;
