@@ -112,6 +112,7 @@ export const ScenarioSchema = z.strictObject({
       tieRule: z.enum(['rotate', 'seat']).optional(),
       broadsideFire: z.enum(['choose', 'all']).optional(),
       pointDefenceReach: z.enum(['within', 'below']).optional(),
+      edgeLineOfFire: z.enum(['eitherSide', 'bothSides', 'nudge']).optional(),
     })
     .optional(),
   ships: z.array(ShipSchema).min(2).max(4),

@@ -80,6 +80,7 @@ export const RulesFileSchema = z.strictObject({
     tieRule: z.enum(['rotate', 'seat']),
     broadsideFire: z.enum(['choose', 'all']).default('choose'),
     pointDefenceReach: z.enum(['within', 'below']).default('within'),
+    edgeLineOfFire: z.enum(['eitherSide', 'bothSides', 'nudge']).default('eitherSide'),
   }),
   /** Rounds after which a match is a draw by limit (design section 3, item 12). */
   roundLimit: int(1, 10_000),

@@ -70,8 +70,9 @@ export function rotateOffset(q: number, r: number, steps: number, out: Int32Arra
 
 /**
  * Hexes on the straight line from a to b inclusive, by cube lerp with the epsilon nudge
- * (Red Blob Games). Allocates: for config and targeting code at the edges, not hot loops
- * (they walk the same hexes with `lineHexAt`).
+ * (Red Blob Games), to the nudge's fixed side where the line has a tie (`lineTies`).
+ * Allocates: for config and targeting code at the edges, not hot loops (they walk the same
+ * hexes with `lineHexAt`). The kernel's line of fire (9.2) looks at both sides of a tie.
  */
 export function line(q1: number, r1: number, q2: number, r2: number): Array<[number, number]> {
   const n = distance(q1, r1, q2, r2);
@@ -140,10 +141,46 @@ export function straightDirection(q1: number, r1: number, q2: number, r2: number
 /**
  * The i-th hex (0..n) of the straight line of length n from (q1, r1) to (q2, r2), written
  * into out[0..1]: the same hexes as `line`, one at a time and without allocating.
+ * `side` +1 (the default, `line`'s) or -1 picks the nudge's sign: where the line has a tie
+ * (`lineTies`) the two signs give the hexes on the two sides of the edge, every tie of the
+ * line to one side. The sign is a fixed absolute side of the board, so alone it is not
+ * orientation-independent; a half turn maps one sign's line onto the other's.
  */
-export function lineHexAt(q1: number, r1: number, q2: number, r2: number, n: number, i: number, out: Int32Array): void {
+export function lineHexAt(q1: number, r1: number, q2: number, r2: number, n: number, i: number, out: Int32Array, side = 1): void {
   const t = n === 0 ? 0 : i / n;
-  roundInto(q1 + 1e-6 + (q2 - q1) * t, r1 + 2e-6 + (r2 - r1) * t, out);
+  // Nudge (1, 2, -3) * 1e-6 in cube coordinates: along no edge, so it always picks a side.
+  roundInto(q1 + side * 1e-6 + (q2 - q1) * t, r1 + side * 2e-6 + (r2 - r1) * t, out);
+}
+
+/** Lowest set bit of a positive integer (its largest power-of-two divisor). */
+function lowBit(x: number): number {
+  return x & -x;
+}
+
+/**
+ * Does the straight line over offset (dq, dr), of hex length n, have a tie: a sampled point
+ * (i/n of the way, 0 < i < n) exactly on the edge between two hexes, where the nudge picks
+ * one? Cube coordinate x of point i is i*x/n; some i makes it a half-integer exactly when
+ * n / gcd(x, n) is even, i.e. x (nonzero) has fewer factors of two than n. Two coordinates
+ * are then half-integers together, so testing q and r covers s.
+ */
+export function lineTies(dq: number, dr: number, n: number): boolean {
+  if ((n & 1) !== 0) return false;
+  const nb = lowBit(n);
+  const aq = dq < 0 ? 0 - dq : dq;
+  const ar = dr < 0 ? 0 - dr : dr;
+  return (aq !== 0 && lowBit(aq) < nb) || (ar !== 0 && lowBit(ar) < nb);
+}
+
+/**
+ * Does the straight line over offset (dq, dr) run along hex edges: one of the six edge
+ * directions, cube offset k * (1, 1, -2) turned, where two cube coordinates are equal? Its
+ * ties are where it runs exactly between two hexes; any other line's ties are where it
+ * crosses an edge exactly at its midpoint, through both hexes.
+ */
+export function alongEdges(dq: number, dr: number): boolean {
+  const ds = 0 - dq - dr;
+  return (dq !== 0 || dr !== 0) && (dq === dr || dr === ds || dq === ds);
 }
 
 /**

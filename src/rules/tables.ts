@@ -234,6 +234,13 @@ export interface RuleSwitches {
   broadsideFire: 'choose' | 'all';
   /** 9.2.1: point defence reaches targets whose clear path is within its range, or strictly below it ("less than its range"). */
   pointDefenceReach: 'within' | 'below';
+  /**
+   * 9.2: a direct-fire line running exactly along hex edges passes between two hexes there:
+   * it is blocked only if both are obstructions (`eitherSide` clear is enough), or if either
+   * is (`bothSides` must be clear); `nudge`, the old reading, always takes one fixed side of
+   * the board (orientation-dependent: a half-turned board can block a shot the original allows).
+   */
+  edgeLineOfFire: 'eitherSide' | 'bothSides' | 'nudge';
 }
 
 /** Box-wide token supplies shared by all players (component list). */

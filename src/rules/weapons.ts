@@ -21,7 +21,7 @@ import * as eventsModule from './events.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { WeaponClass } = tablesModule;
-const { DQ, DR, opposite, distance, lineHexAt, frontCoordinates, rotateOffset } = hexModule;
+const { DQ, DR, opposite, distance, lineHexAt, lineTies, alongEdges, frontCoordinates, rotateOffset } = hexModule;
 const {
   MAX_TOKENS, MAX_FACTION_SUPPLIES, CORVETTES, CORV_DESTROYED, STAT_SIZE, SMALL_NONE,
   SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, G_PLAYERS, G_TOKEN_SERIAL, G_TOK_TOP,
@@ -51,6 +51,8 @@ export function freeSlot(s: GameState): number {
 export class Weapons {
   private readonly k: Kernel;
   private readonly pt = new Int32Array(2);
+  /** The other side's hex of a line-of-fire tie (9.2). */
+  private readonly pt2 = new Int32Array(2);
   private readonly fc = new Int32Array(2);
   private readonly nextQ = new Int16Array(MAX_TOKENS);
   private readonly nextR = new Int16Array(MAX_TOKENS);
@@ -625,12 +627,34 @@ export class Weapons {
     return v >= 0 && !(ownClear && v === p);
   }
 
-  /** Is the straight line from (q1, r1) to (q2, r2), ends excluded, free of obstructions? */
+  /**
+   * Is the straight line from (q1, r1) to (q2, r2), ends excluded, free of obstructions (9.2)?
+   * Where the hex line has a tie (a point on the edge between two hexes) both hexes are
+   * looked at, so the answer does not depend on the board's orientation: along hex edges
+   * the line passes between them, blocked there by both (switch edgeLineOfFire eitherSide)
+   * or by either (bothSides); crossing an edge at its midpoint it passes through both, so
+   * either blocks. `nudge`: the old fixed-side hex only.
+   */
   private clearLine(s: GameState, p: number, q1: number, r1: number, q2: number, r2: number): boolean {
     const n = distance(q1, r1, q2, r2);
+    const mode = this.k.t.rules.edgeLineOfFire;
+    const ties = mode !== 'nudge' && lineTies(q2 - q1, r2 - r1, n);
+    const between = ties && mode === 'eitherSide' && alongEdges(q2 - q1, r2 - r1);
+    const a = this.pt;
+    const b = this.pt2;
     for (let i = 1; i < n; i++) {
-      lineHexAt(q1, r1, q2, r2, n, i, this.pt);
-      if (this.blocked(s, p, this.pt[0], this.pt[1], false)) return false;
+      lineHexAt(q1, r1, q2, r2, n, i, a, 1);
+      const blockedA = this.blocked(s, p, a[0], a[1], false);
+      if (!ties) {
+        if (blockedA) return false;
+        continue;
+      }
+      lineHexAt(q1, r1, q2, r2, n, i, b, -1);
+      if (a[0] === b[0] && a[1] === b[1]) {
+        if (blockedA) return false;
+        continue;
+      }
+      if (between ? blockedA && this.blocked(s, p, b[0], b[1], false) : blockedA || this.blocked(s, p, b[0], b[1], false)) return false;
     }
     return true;
   }
