@@ -66,6 +66,7 @@ import {
 } from '../sim/record.js';
 import {
   addCluster,
+  addClusterSums,
   clusteredMean,
   clusteredWilson,
   eloFromScore,
@@ -103,6 +104,11 @@ export interface FactionNaming {
 export interface SummaryExperiment {
   name: string;
   players: ExperimentPlayer[];
+  /**
+   * Whether pairings replay the same seeds (more than one pairing): then figures pooled
+   * over pairings cluster by seed, which needs per-seed totals; otherwise a seed is a pair.
+   */
+  seedsShared: boolean;
   /** By faction index (the order of GameTables.factions). */
   factions: FactionNaming[];
 }
@@ -135,11 +141,13 @@ export type SummaryExperimentInput =
       tables: Pick<GameTables, 'factions'>;
       /** Each player's faction index; accepted and ignored (records carry the faction each seat played). */
       factions?: readonly number[];
+      /** As SummaryExperiment.seedsShared; default true (always right, costs per-seed totals). */
+      seedsShared?: boolean;
     };
 
 /** An experiment description from its name, players and the tables the matches ran on. */
-export function summaryExperiment(name: string, players: readonly ExperimentPlayer[], tables: Pick<GameTables, 'factions'>): SummaryExperiment {
-  return { name, players: players.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction })), factions: tables.factions.map(factionNaming) };
+export function summaryExperiment(name: string, players: readonly ExperimentPlayer[], tables: Pick<GameTables, 'factions'>, seedsShared = true): SummaryExperiment {
+  return { name, players: players.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction })), seedsShared, factions: tables.factions.map(factionNaming) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -162,7 +170,9 @@ const PAIRING_VALUES = 4;
 const PV_SCALARS = 0;
 const PV_DEALT = SCALARS;
 const PV_TOTAL = SCALARS + SOURCES;
-const PLAYER_VALUES = SCALARS + SOURCES + 1;
+const PV_WIN = PV_TOTAL + 1;
+const PV_SCORE = PV_TOTAL + 2;
+const PLAYER_VALUES = SCALARS + SOURCES + 3;
 
 /**
  * Cluster sums of a vector of per-match values over the same clusters (CR1 needs, per
@@ -315,6 +325,10 @@ export interface SummaryState {
 }
 
 const zeros = (n: number): number[] => new Array<number>(n).fill(0);
+
+function newHalf(): PendingHalf {
+  return { pair: 0, game: 0, a: 0, b: 0, score2: 0, factionA: 0, factionB: 0, seat0: 0, decisive: 0, values: zeros(PAIRING_VALUES), valuesA: zeros(PLAYER_VALUES), valuesB: zeros(PLAYER_VALUES) };
+}
 
 function newPairing(a: number, b: number): PairingState {
   return {
@@ -572,8 +586,9 @@ export class SummaryAccumulator {
   private readonly pending = new Map<number, PendingHalf>();
   /** By seed (uint32). */
   private readonly seeds = new Map<number, SeedTotals>();
-  /** Scratch for one record's half (copied only when it waits for its partner). */
-  private readonly half: PendingHalf = { pair: 0, game: 0, a: 0, b: 0, score2: 0, factionA: 0, factionB: 0, seat0: 0, decisive: 0, values: zeros(PAIRING_VALUES), valuesA: zeros(PLAYER_VALUES), valuesB: zeros(PLAYER_VALUES) };
+  /** Two scratch halves for records (copied only when one has to wait past its chunk), and the one waiting for the next record. */
+  private readonly halves: [PendingHalf, PendingHalf] = [newHalf(), newHalf()];
+  private held: PendingHalf | null = null;
   private readonly vecScratch = zeros(Math.max(PAIRING_VALUES, PLAYER_VALUES));
 
   /**
@@ -583,7 +598,8 @@ export class SummaryAccumulator {
    * faction need not be given here beyond its informational id.
    */
   constructor(experiment: SummaryExperimentInput) {
-    this.experiment = 'tables' in experiment && experiment.tables ? summaryExperiment(experiment.name, experiment.players, experiment.tables) : clone(experiment as SummaryExperiment);
+    this.experiment =
+      'tables' in experiment && experiment.tables ? summaryExperiment(experiment.name, experiment.players, experiment.tables, experiment.seedsShared ?? true) : clone(experiment as SummaryExperiment);
   }
 
   /** Number of matches folded in. */
@@ -632,19 +648,25 @@ export class SummaryAccumulator {
     }
   }
 
-  /**
-   * Fold one half of a pair: complete it with a pending partner, or leave it pending. `h`
-   * may hold scratch arrays: it is copied when it has to wait.
-   */
+  private static copyHalf(h: PendingHalf): PendingHalf {
+    return { ...h, values: h.values.slice(), valuesA: h.valuesA.slice(), valuesB: h.valuesB.slice() };
+  }
+
+  /** Fold one half of a pair: complete it with a pending partner, or leave it pending (kept as it is: callers pass an object of their own). */
   private addHalf(h: PendingHalf): void {
     const other = this.pending.get(h.pair);
     if (!other) {
-      this.pending.set(h.pair, { ...h, values: h.values.slice(), valuesA: h.valuesA.slice(), valuesB: h.valuesB.slice() });
+      this.pending.set(h.pair, h);
       return;
     }
+    this.pending.delete(h.pair);
+    this.completePair(other, h);
+  }
+
+  /** A pair's two halves are both here: add its clusters. */
+  private completePair(other: PendingHalf, h: PendingHalf): void {
     if (other.game === h.game) throw new Error(`pair ${h.pair} game ${h.game} seen twice (overlapping shards, or a chunk added twice?)`);
     if (other.a !== h.a || other.b !== h.b) throw new Error(`pair ${h.pair}: its games are between different players (${other.a},${other.b} and ${h.a},${h.b})`);
-    this.pending.delete(h.pair);
     const pr = this.pairing(h.a, h.b);
     pr.penta[other.score2 + h.score2]++;
     for (let i = 0; i < PAIRING_VALUES; i++) this.vecScratch[i] = other.values[i] + h.values[i];
@@ -660,6 +682,26 @@ export class SummaryAccumulator {
     }
     this.addPlayerPair(h.a, other.factionA, other.valuesA, h.factionA, h.valuesA);
     this.addPlayerPair(h.b, other.factionB, other.valuesB, h.factionB, h.valuesB);
+  }
+
+  /**
+   * A record's half, in one of two scratch objects: the two games of a pair usually come
+   * one after the other, so the first waits here, not in `pending`, and nothing is copied.
+   */
+  private foldHalf(h: PendingHalf): void {
+    const held = this.held;
+    if (held && held.pair === h.pair) {
+      this.held = null;
+      this.completePair(held, h);
+      return;
+    }
+    if (held) this.addHalf(SummaryAccumulator.copyHalf(held));
+    const other = this.pending.get(h.pair);
+    if (other) {
+      this.pending.delete(h.pair);
+      this.held = null;
+      this.completePair(other, h);
+    } else this.held = h;
   }
 
   /** Fold rows 0..count-1 of a record chunk (RECORD_INTS ints per row). */
@@ -701,10 +743,10 @@ export class SummaryAccumulator {
       for (let i = pr.roundsHist.length; i <= rounds; i++) pr.roundsHist.push(0);
       pr.roundsHist[rounds]++;
 
-      const seeds = this.seedTotals(records[o + R_SEED] >>> 0);
-      if (winner >= 0) seeds.decisive++;
-      if (winner === 0) seeds.seat0Wins++;
-      const h = this.half;
+      const seeds = this.experiment.seedsShared ? this.seedTotals(records[o + R_SEED] >>> 0) : null;
+      if (seeds && winner >= 0) seeds.decisive++;
+      if (seeds && winner === 0) seeds.seat0Wins++;
+      const h = this.halves[0] === this.held ? this.halves[1] : this.halves[0];
       h.pair = records[o + R_PAIR];
       h.game = records[o + R_GAME];
       h.a = a;
@@ -725,7 +767,9 @@ export class SummaryAccumulator {
         const vec = player === a ? h.valuesA : h.valuesB;
         if (player === a) h.factionA = faction;
         else h.factionB = faction;
-        SummaryAccumulator.seedPlayer(seeds, player, faction, winner === seat, winner < 0);
+        if (seeds) SummaryAccumulator.seedPlayer(seeds, player, faction, winner === seat, winner < 0);
+        vec[PV_WIN] = winner === seat ? 1 : 0;
+        vec[PV_SCORE] = winner === seat ? 1 : winner < 0 ? 0.5 : 0;
         ps.matches++;
         if (winner === seat) ps.wins++;
         else if (winner === 1 - seat) ps.losses++;
@@ -756,8 +800,10 @@ export class SummaryAccumulator {
         }
         ps.enemyTokensDestroyed += records[base + ST_ENEMY_TOKENS_DESTROYED];
       }
-      this.addHalf(h);
+      this.foldHalf(h);
     }
+    if (this.held) this.addHalf(SummaryAccumulator.copyHalf(this.held));
+    this.held = null;
   }
 
   /**
@@ -819,6 +865,7 @@ export class SummaryAccumulator {
     const pname = (i: number) => exp.players[i]?.name ?? `player${i}`;
     let complete = 0;
     const pendingOf = (a: number, b: number) => st.pending.filter((h) => h.a === a && h.b === b);
+    const pairingSeat: ClusterSums[] = [];
     const pairings: PairingSummary[] = st.pairings.map((p) => {
       const n = p.matches;
       const draws = n - p.winsA - p.winsB;
@@ -857,6 +904,11 @@ export class SummaryAccumulator {
         if (count > 0) histogram.push({ rounds, count, n });
       });
       const decisive = p.seat0Wins + p.seat1Wins;
+      const seat = withSingles(
+        { n: decisive, sum: p.seat0Wins, g: p.seatClusters.g, clusterSumSq: p.seatClusters.sq, sizeSum: p.seatClusters.size, sizeSq: p.seatClusters.sizeSq },
+        waiting.filter((h) => h.decisive).map((h) => h.seat0),
+      );
+      pairingSeat.push(seat);
       return {
         key: `${pname(p.a)} vs ${pname(p.b)}`,
         a: p.a,
@@ -879,16 +931,21 @@ export class SummaryAccumulator {
           n: decisive,
           seat0Wins: p.seat0Wins,
           seat1Wins: p.seat1Wins,
-          seat0WinRate: clusteredWilson(
-            withSingles(
-              { n: decisive, sum: p.seat0Wins, g: p.seatClusters.g, clusterSumSq: p.seatClusters.sq, sizeSum: p.seatClusters.size, sizeSq: p.seatClusters.sizeSq },
-              waiting.filter((h) => h.decisive).map((h) => h.seat0),
-            ),
-          ),
+          seat0WinRate: clusteredWilson(seat),
         },
       };
     });
 
+    // Per player and faction, its wins and score clustered by seed (one pass over the seeds).
+    const seedClusters = new Map<number, { wins: ClusterSums; score: ClusterSums }>();
+    for (const t of st.seeds)
+      for (const [player, faction, matches, wins, draws] of t.players) {
+        const key = pairKey(player, faction);
+        let c = seedClusters.get(key);
+        if (!c) seedClusters.set(key, (c = { wins: emptyClusterSums(), score: emptyClusterSums() }));
+        addCluster(c.wins, wins, matches);
+        addCluster(c.score, wins + draws / 2, matches);
+      }
     const playerStats: PlayerSummary[] = st.players.map((p) => {
       const n = p.matches;
       const waitingValues = st.pending.flatMap((h) => [
@@ -896,11 +953,9 @@ export class SummaryAccumulator {
         ...(h.b === p.player && h.factionB === p.faction ? [h.valuesB] : []),
       ]);
       const perMatch = (i: number, sum: number) => clusteredMean(withSingles(clusterSumsOf(p.pairClusters, i, sum, n), waitingValues.map((v) => v[i])));
-      const bySeed = (value: (row: number[]) => number) => {
-        const c = emptyClusterSums();
-        for (const t of st.seeds) for (const r of t.players) if (r[0] === p.player && r[1] === p.faction) addCluster(c, value(r), r[2]);
-        return c;
-      };
+      const seedSums = seedClusters.get(pairKey(p.player, p.faction));
+      const outcome = (i: number, sum: number, bySeed: ClusterSums | undefined): ClusteredRate =>
+        clusteredWilson(exp.seedsShared ? (bySeed ?? emptyClusterSums()) : withSingles(clusterSumsOf(p.pairClusters, i, sum, n), waitingValues.map((v) => v[i])));
       const info = exp.players[p.player];
       const fac = exp.factions[p.faction];
       const srcNames = fac?.sources ?? SOURCE_NAMES;
@@ -943,8 +998,8 @@ export class SummaryAccumulator {
         wins: p.wins,
         draws: n - p.wins - p.losses,
         losses: p.losses,
-        winRate: clusteredWilson(bySeed((r) => r[3])),
-        score: clusteredWilson(bySeed((r) => r[3] + r[4] / 2)),
+        winRate: outcome(PV_WIN, p.wins, seedSums?.wins),
+        score: outcome(PV_SCORE, p.wins + (n - p.wins - p.losses) / 2, seedSums?.score),
         damage: { total: perMatch(PV_TOTAL, p.totalDealtSum), bySource },
         damageTaken,
         stats,
@@ -953,8 +1008,10 @@ export class SummaryAccumulator {
       };
     });
 
+    // Seat 0 over every pairing: by seed when pairings share seeds, else the pairings' pair clusters together.
     const seatBySeed = emptyClusterSums();
-    for (const t of st.seeds) addCluster(seatBySeed, t.seat0Wins, t.decisive);
+    if (exp.seedsShared) for (const t of st.seeds) addCluster(seatBySeed, t.seat0Wins, t.decisive);
+    else for (const p of pairingSeat) addClusterSums(seatBySeed, p);
     return {
       experiment: exp.name,
       players: exp.players.map((p, index) => ({ index, ...p })),

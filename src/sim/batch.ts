@@ -164,7 +164,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const compare = ex.kind === 'compare' ? ex.sprt! : null;
 
   // Resume (tournaments autosave): the state so far, the chunks it holds, the CSV up to them.
-  let acc = new SummaryAccumulator({ name: ex.name, players, tables: prep.tables, factions: prep.factions });
+  let acc = new SummaryAccumulator({ name: ex.name, players, tables: prep.tables, factions: prep.factions, seedsShared: prep.plan.pairings.length > 1 });
   let outliers = new OutlierTracker();
   const doneChunks = new Set<number>();
   let csvBytes = 0;
