@@ -168,14 +168,12 @@ function span(xs: number[]): string {
 const num3 = (x: number) => String(Number(x.toFixed(2)));
 
 /**
- * The interval a batch's verdict rests on: A's pair score (pentanomial). When every pair
- * scored alike that interval has no width, which says nothing about its uncertainty, so A's
- * per-match score interval (Wilson at the pairs' effective sample size) stands in.
+ * The interval a batch's verdict rests on: A's score with pairs as the unit (Wilson at the
+ * pairs' effective sample size), the interval the style's own report tests. Unlike the
+ * pentanomial normal interval it never has zero width when every pair scored alike.
  */
-export function verdictInterval(b: NonNullable<StyleFigures['batch']>): { lo: number; hi: number; basis: 'pairs' | 'matches' } {
-  const s = b.score;
-  if (s.n > 0 && s.hi - s.lo < 1e-12) return { lo: b.matchScore.lo, hi: b.matchScore.hi, basis: 'matches' };
-  return { lo: s.lo, hi: s.hi, basis: 'pairs' };
+export function verdictInterval(b: NonNullable<StyleFigures['batch']>): { lo: number; hi: number } {
+  return { lo: b.matchScore.lo, hi: b.matchScore.hi };
 }
 
 /** Who a style favours in a batch: A or B when its interval (verdictInterval) excludes 50%, else null. */
@@ -185,11 +183,8 @@ export function favoured(b: NonNullable<StyleFigures['batch']>): 'A' | 'B' | nul
   return v.lo > 0.5 ? 'A' : v.hi < 0.5 ? 'B' : null;
 }
 
-/** "[88.8, 100.0]", or "[72.2, 100.0] by matches" when the pairs' interval had no width. */
-const verdictText = (b: NonNullable<StyleFigures['batch']>) => {
-  const v = verdictInterval(b);
-  return `${interval(v)}${v.basis === 'matches' ? ' by matches' : ''}`;
-};
+/** "[88.8, 100.0]". */
+const verdictText = (b: NonNullable<StyleFigures['batch']>) => interval(verdictInterval(b));
 
 function batchAgreement(q: PanelQuestion, styles: StyleFigures[]): Agreement {
   const [a, b] = q.players;
@@ -365,12 +360,12 @@ export function panelCsvRows(r: PanelResult): (string | number)[][] {
   switch (r.question.kind) {
     case 'batch':
       return [
-        [...head, 'a', 'b', 'pairs', 'a_score', 'a_score_lo', 'a_score_hi', 'interval_by', 'a_win_rate', 'a_win_rate_lo', 'a_win_rate_hi', 'favoured', 'report'],
+        [...head, 'a', 'b', 'pairs', 'a_score', 'a_score_lo', 'a_score_hi', 'a_win_rate', 'a_win_rate_lo', 'a_win_rate_hi', 'favoured', 'report'],
         ...r.styles.map((s) => {
           const b = s.batch!;
           const fav = favoured(b);
           const v = verdictInterval(b);
-          return [...base(s), r.question.players[0], r.question.players[1], b.score.n, f(b.score.mean), f(v.lo), f(v.hi), v.basis, f(b.winRateA.value), f(b.winRateA.lo), f(b.winRateA.hi), fav === 'A' ? r.question.players[0] : fav === 'B' ? r.question.players[1] : 'none', `${s.dir}/report.html`];
+          return [...base(s), r.question.players[0], r.question.players[1], b.score.n, f(b.score.mean), f(v.lo), f(v.hi), f(b.winRateA.value), f(b.winRateA.lo), f(b.winRateA.hi), fav === 'A' ? r.question.players[0] : fav === 'B' ? r.question.players[1] : 'none', `${s.dir}/report.html`];
         }),
       ];
     case 'stat-sweep':
@@ -412,7 +407,7 @@ function kindTable(r: PanelResult): Table {
         const fav = favoured(b);
         return [link(s), policy(s), s.matchesPlayed, b.score.n, `${pct(b.score.mean)} ${verdictText(b)}`, `${pct(b.winRateA.value)} ${interval(b.winRateA)}`, `${pct(b.winRateB.value)} ${interval(b.winRateB)}`, fav === 'A' ? q.players[0] : fav === 'B' ? q.players[1] : 'neither (interval includes 50%)'];
       }),
-      note: "Pair score: (wins + draws/2) per game over seat-swapped pairs, with the pentanomial 95% interval (pairs as the unit); 'by matches': every pair scored alike, so that interval has no width and the per-match score's Wilson interval at the pairs' effective sample size stands in. Favoured: the interval excludes 50%.",
+      note: 'Pair score: (wins + draws/2) per game over seat-swapped pairs, with its 95% interval taking the pair as the unit (Wilson at the pairs\' effective sample size, as in each style\'s own report). Favoured: the interval excludes 50%.',
     };
   if (q.kind === 'stat-sweep') {
     const keys = [...new Set(r.styles.flatMap((s) => s.statSweep?.curves.map((c) => `${c.card}.${c.field}`) ?? []))];
