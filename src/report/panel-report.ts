@@ -42,7 +42,7 @@ export interface StyleFigures {
   matchesPlanned: number;
   matchesPlayed: number;
   seconds: number | null;
-  /** score: A's pentanomial pair score; matchScore: A's per-match score (Wilson at the pairs' effective sample size), the fallback when every pair scored alike. */
+  /** score: A's pentanomial pair score (its mean and pairs; kept in panel.json); matchScore: A's score with pairs as the unit (Wilson at the pairs' effective sample size), the interval verdicts test. */
   batch?: { score: ScoreInterval; matchScore: RateInterval; winRateA: RateInterval; winRateB: RateInterval; matches: number };
   /** interval: the analysis's crossing with its bootstrap interval over pairs (docs/statistics.md). */
   statSweep?: {
