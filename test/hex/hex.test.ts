@@ -23,7 +23,9 @@ import {
   cubeRound,
   directionIndex,
   distance,
+  alongEdges,
   line,
+  lineTies,
   opposite,
   ring,
   rotateOffset,
@@ -590,6 +592,105 @@ describe('lineHexAt (allocation-free line walk) agrees with line', () => {
     for (let i = 0; i <= n; i++) {
       lineHexAt(q1, r1, q2, r2, n, i, out);
       expect([out[0], out[1]]).toEqual(want[i]);
+    }
+  });
+});
+
+describe('the two sides of a tie (9.2 line of fire, docs/rules.md)', () => {
+  /** The hexes of the line a -> b with the nudge to `side`. */
+  function sideLine(q1: number, r1: number, q2: number, r2: number, side: number): Hex[] {
+    const n = distance(q1, r1, q2, r2);
+    const out = new Int32Array(2);
+    const pts: Hex[] = [];
+    for (let i = 0; i <= n; i++) {
+      lineHexAt(q1, r1, q2, r2, n, i, out, side);
+      pts.push([out[0], out[1]]);
+    }
+    return pts;
+  }
+  const key = (pts: Hex[]) => pts.map((p) => p.join(',')).join(' ');
+  const within = (k: number): Hex[] => {
+    const pts: Hex[] = [];
+    for (let q = -k; q <= k; q++) for (let r = -k; r <= k; r++) if (distance(0, 0, q, r) <= k && (q !== 0 || r !== 0)) pts.push([q, r]);
+    return pts;
+  };
+
+  it.each([
+    // q1, r1, q2, r2, the +1 side's middle hexes, the -1 side's (hand-worked: the tie hexes
+    // are the two neighbours u, w with u + w the edge direction)
+    [0, 0, 1, 1, [[0, 1]], [[1, 0]]],
+    [0, 0, -1, -1, [[-1, 0]], [[0, -1]]],
+    [0, 0, 2, -1, [[1, 0]], [[1, -1]]],
+    [0, 0, -2, 1, [[-1, 1]], [[-1, 0]]],
+    [0, 0, 1, -2, [[1, -1]], [[0, -1]]],
+    [0, 0, -1, 2, [[0, 1]], [[-1, 1]]],
+    [0, 0, 2, 2, [[0, 1], [1, 1], [1, 2]], [[1, 0], [1, 1], [2, 1]]],
+    // Crossing an edge at its midpoint: (0,0) -> (1,3) passes between (0,2) and (1,1).
+    [0, 0, 1, 3, [[0, 1], [0, 2], [1, 2]], [[0, 1], [1, 1], [1, 2]]],
+  ])('(%i,%i) -> (%i,%i): side +1 %j, side -1 %j', (q1, r1, q2, r2, plus, minus) => {
+    expect(sideLine(q1, r1, q2, r2, 1).slice(1, -1)).toEqual(plus);
+    expect(sideLine(q1, r1, q2, r2, -1).slice(1, -1)).toEqual(minus);
+    expect(lineTies(q2 - q1, r2 - r1, distance(q1, r1, q2, r2))).toBe(true);
+  });
+
+  it.each([
+    // dq, dr, along hex edges (two cube offsets equal: k * (1, 1, -2) turned)
+    [1, 1, true],
+    [2, -1, true],
+    [1, -2, true],
+    [-1, -1, true],
+    [-2, 1, true],
+    [-1, 2, true],
+    [3, 3, true],
+    [-4, 2, true],
+    [1, 0, false],
+    [0, -3, false],
+    [1, 3, false],
+    [2, 1, false],
+    [0, 0, false],
+  ])('alongEdges(%i, %i) = %s', (dq, dr, want) => {
+    expect(alongEdges(dq, dr)).toBe(want);
+  });
+
+  it('lineTies agrees with a brute-force search for a sampled point with two half-integer cube coordinates', () => {
+    for (const [dq, dr] of within(9)) {
+      const n = distance(0, 0, dq, dr);
+      let tie = false;
+      // Point i has q = i * dq / n: a half-integer when 2 * i * dq / n is an odd integer (r likewise).
+      const half = (x: number, i: number) => (2 * i * x) % n === 0 && Math.abs((2 * i * x) / n) % 2 === 1;
+      for (let i = 1; i < n; i++) if (half(dq, i) || half(dr, i)) tie = true;
+      expect(lineTies(dq, dr, n), `(${dq}, ${dr})`).toBe(tie);
+      // And the two nudges disagree exactly on such lines.
+      expect(key(sideLine(0, 0, dq, dr, 1)) !== key(sideLine(0, 0, dq, dr, -1)), `(${dq}, ${dr})`).toBe(tie);
+    }
+  });
+
+  it('a half turn maps the +1 line onto the -1 line (so the pair of sides is orientation-free)', () => {
+    for (const [dq, dr] of within(6)) {
+      const a: Hex = [1, -2];
+      const plus = sideLine(a[0], a[1], a[0] + dq, a[1] + dr, 1);
+      const minusTurned = sideLine(-a[0], -a[1], -a[0] - dq, -a[1] - dr, -1).map(([q, r]) => [0 - q, 0 - r] as Hex);
+      expect(minusTurned, `(${dq}, ${dr})`).toEqual(plus);
+    }
+  });
+
+  it('every sixth-turn maps the pair {+1 line, -1 line} onto the pair of the turned line', () => {
+    const out: number[] = [0, 0];
+    const turned = (pts: Hex[], k: number) =>
+      pts.map(([q, r]) => {
+        rotateOffset(q, r, k, out);
+        return [out[0] + 0, out[1] + 0] as Hex;
+      });
+    for (const [dq, dr] of within(6)) {
+      const pair = [key(sideLine(0, 0, dq, dr, 1)), key(sideLine(0, 0, dq, dr, -1))].sort();
+      for (let k = 1; k < 6; k++) {
+        rotateOffset(dq, dr, k, out);
+        const [tq, tr] = [out[0], out[1]];
+        const images = [key(turned(sideLine(0, 0, dq, dr, 1), k)), key(turned(sideLine(0, 0, dq, dr, -1), k))].sort();
+        const theirs = [key(sideLine(0, 0, tq, tr, 1)), key(sideLine(0, 0, tq, tr, -1))].sort();
+        expect(theirs, `(${dq}, ${dr}) turned ${k}`).toEqual(images);
+      }
+      expect(pair.length).toBe(2);
     }
   });
 });
