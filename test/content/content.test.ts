@@ -87,6 +87,7 @@ describe('shipped configs', () => {
       tieRule: 'rotate',
       broadsideFire: 'choose',
       pointDefenceReach: 'within',
+      edgeLineOfFire: 'eitherSide',
     });
     expect(t.roundLimit).toBe(40);
   });
