@@ -7,8 +7,8 @@
  * bins, sums and sums of squares of per-match statistics, histograms. It never keeps an
  * average. Two accumulators merge by adding (`merge`), serialise to plain JSON
  * (`toJSON` / `fromJSON`) to travel between processes, and give the same JSON whatever the
- * order the records came in. All arithmetic is on integers below 2⁵³, so merging is exact,
- * not merely close. Averages and intervals are computed only at the end (`summarize`).
+ * order the records came in. All arithmetic is on integers (and halves, for draws) below
+ * 2⁵³, so merging is exact, not merely close. Averages and intervals are computed only at the end (`summarize`).
  *
  * Pairs: matches come in pairs (same seed, seats swapped; R_PAIR, R_GAME). A pair's
  * pentanomial outcome needs both games, which may arrive in different chunks or shards:
