@@ -414,6 +414,9 @@ export interface PlayerRating {
 /** Fewer completed pairs than this (games: twice this) and an entrant's interval is reported as too few pairs. */
 export const MIN_RATING_PAIRS = 5;
 
+/** A bootstrap interval narrower than this (Elo) means the resamples never moved the rating (every pair ended alike): no interval, not a precise one. */
+export const MIN_ELO_SPREAD = 0.1;
+
 /** Whether the highest rated entrant is detectably ahead of the next one. */
 export interface TopRating {
   index: number;
@@ -559,7 +562,7 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
       ? 'none'
       : i === anchor
         ? 'anchor'
-        : n[i] < 2 * MIN_RATING_PAIRS || !(hi - lo > 1e-9 * (1 + Math.abs(elo[i])))
+        : n[i] < 2 * MIN_RATING_PAIRS || !(hi - lo >= MIN_ELO_SPREAD)
           ? 'too-few-pairs'
           : 'bootstrap';
     return {

@@ -35,11 +35,11 @@ export function ratingsSection(ratings: Ratings, charts: Map<string, ReportChart
       });
   }
   const shownInterval = (p: Ratings['players'][number]) =>
-    p.interval === 'too-few-pairs' ? 'too few pairs' : p.interval === 'anchor' ? 'anchor (0 by definition)' : p.interval === 'none' ? '' : interval(p, e0);
+    p.interval === 'too-few-pairs' ? 'no interval' : p.interval === 'anchor' ? 'anchor (0 by definition)' : p.interval === 'none' ? '' : interval(p, e0);
   const paragraphs = [`${ratings.method}. Ratings are Elo differences from ${ratings.anchor.name}.`];
   if (ratings.prior) paragraphs.push(`Some entrant won or lost every game against part of the field, so the fit added one virtual draw per pairing (a prior); the ratings marked "bounded by prior" are set by that prior and say only that the games were one-sided.`);
   const few = ratings.players.filter((p) => p.interval === 'too-few-pairs');
-  if (few.length) paragraphs.push(`${few.map((p) => p.name).join(', ')}: too few pairs for an interval (fewer than ${MIN_RATING_PAIRS} completed pairs, or resamples that never move the rating); their ratings are inconclusive.`);
+  if (few.length) paragraphs.push(`${few.map((p) => p.name).join(', ')}: no interval (fewer than ${MIN_RATING_PAIRS} completed pairs, or every pair ended alike so resamples never move the rating); their ratings are inconclusive.`);
   return section('ratings', 'Ratings', paragraphs, [charts.get('ratings'), charts.get('score-heatmap')], [
     {
       caption: 'Ratings',

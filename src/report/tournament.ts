@@ -209,7 +209,7 @@ export function ratingStatus(p: Ratings['players'][number]): string {
   if (p.interval === 'none') return 'no rating';
   if (p.priorBound) return 'bounded by prior';
   if (p.interval === 'anchor') return 'anchor';
-  if (p.interval === 'too-few-pairs') return 'too few pairs';
+  if (p.interval === 'too-few-pairs') return 'no interval (too few pairs, or every pair alike)';
   return 'bootstrap';
 }
 
@@ -245,7 +245,7 @@ export function ratingsChart(ratings: Ratings, title = 'ratings'): VlSpec {
   ];
   if (unrated.length) subtitle.push(`no rating: ${unrated.join(', ')}`);
   const few = order.filter(({ p }) => p.interval === 'too-few-pairs').map(({ p }) => p.name);
-  if (few.length) subtitle.push(`too few pairs for an interval: ${few.join(', ')}`);
+  if (few.length) subtitle.push(`no interval (too few pairs, or every pair alike): ${few.join(', ')}`);
   const prior = order.filter(({ p }) => p.priorBound).map(({ p }) => p.name);
   if (prior.length) subtitle.push(`bounded by the virtual-draw prior (won or lost every game): ${prior.join(', ')}`);
   return {
@@ -362,7 +362,7 @@ export function liveTable(summary: Summary, ratings?: Ratings): string {
     let elo = '-';
     if (r && Number.isFinite(r.elo)) {
       const half = (r.hi - r.lo) / 2;
-      const spread = r.interval === 'too-few-pairs' ? '(too few pairs)' : `± ${Number.isFinite(half) ? half.toFixed(1) : '?'}`;
+      const spread = r.interval === 'too-few-pairs' ? '(no interval)' : `± ${Number.isFinite(half) ? half.toFixed(1) : '?'}`;
       elo = `${signed(r.elo)} ${spread}${r.index === ratings?.anchor.index ? ' (anchor)' : ''}${r.priorBound ? ' (bounded by prior)' : ''}`;
     }
     const row = [t.name, String(t.n), Number.isFinite(t.score) ? `${(100 * t.score).toFixed(1)}%` : '-'];

@@ -170,7 +170,7 @@ describe('live table', () => {
     expect(lines[0]).toMatch(/^entrant\s+games\s+score%\s+Elo ± 95%\/2$/);
     expect(lines[1]).toMatch(/^-+( +-+){3}$/);
     expect(lines.slice(2, 5).map((l) => l.split(/\s+/)[0])).toEqual(['C', 'A', 'B']);
-    expect(lines[2]).toMatch(/^C\s+8\s+75\.0%\s+\+\d+\.\d \(too few pairs\)$/);
+    expect(lines[2]).toMatch(/^C\s+8\s+75\.0%\s+\+\d+\.\d \(no interval\)$/);
     expect(lines[3]).toMatch(/^A\s+12\s+45\.8%\s+\+0\.0 ± 0\.0 \(anchor\)$/);
     expect(lines[4]).toMatch(/^B\s+12\s+37\.5%\s+-\d+\.\d ± \d+\.\d$/);
     // columns line up: the score column ends at the same place on every row
