@@ -6,10 +6,12 @@
  * (src/sim/describe, src/sim/log) together, so the same pieces serve tests and scripts.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { join, relative, resolve } from 'node:path';
 import { ConfigError } from '../content/errors.js';
-import { loadGameTables, listConfigNames, defaultConfigDir } from '../content/load.js';
+import { loadGameTables, listConfigNames, defaultConfigDir, repoRoot } from '../content/load.js';
 import { loadScenario, tablesForScenario, scenarioSetup } from '../content/scenario.js';
 import { Kernel, SetupError } from '../rules/kernel.js';
 import { GameState, STATUS_NAMES } from '../rules/state.js';
@@ -162,14 +164,23 @@ function printHeadline(summary: unknown, kind: string): void {
   }
 }
 
+/** The lab's version: package.json's, and the git commit when the code is a checkout. */
+export function labVersion(): string {
+  const root = repoRoot();
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return git.status === 0 && git.stdout.trim() ? `${version} (${git.stdout.trim()})` : version;
+}
+
 export function buildProgram(): Command {
   const program = new Command();
   program
     .name('stareater')
-    .description('Star Eater balance lab: play, check and (soon) batch-simulate Star Eater matches.')
+    .description('Star Eater balance lab: play Star Eater matches, run balance experiments on worker threads and write designer reports.')
+    .version(labVersion(), '-V, --version', 'print the lab version')
     .showHelpAfterError('(add --help for usage)');
 
-  matchOptions(program.command('demo').description('play one demonstration match and print its round-by-round log (what `npm start` runs)'), {
+  matchOptions(program.command('demo').description('play one demonstration match and print its round-by-round log (what `npm run demo` runs)'), {
     p0: 'rammer',
     p1: 'rammer',
   }).action(async (o: MatchOptions) => playMatch(o, true));
@@ -185,7 +196,7 @@ export function buildProgram(): Command {
 
   program
     .command('run')
-    .description('run an experiment file (docs in README): matches on worker threads, then results/<name>-<time>/ with matches.csv, summary.json, summary.csv and charts; with panel:, one such run per play style and a panel report (docs/panel.md)')
+    .description('run an experiment file (what `npm start` runs, on configs/experiments/default.yaml): matches on worker threads, then results/<name>-<time>/ with matches.csv, summary.json, summary.csv, charts and report.html; with panel:, one such run per play style and a panel report (docs/panel.md)')
     .argument('[file]', 'experiment file (YAML), or a name in configs/experiments', DEFAULT_EXPERIMENT)
     .option('-w, --workers <n>', 'worker threads (0 = one per core); overrides the file', intArg)
     .option('-n, --matches <n>', 'number of matches; overrides the file', intArg)
@@ -295,4 +306,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run only as the program, not when a test imports buildProgram.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

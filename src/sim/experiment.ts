@@ -185,7 +185,7 @@ export function experimentDir(): string {
   return join(defaultConfigDir(), 'experiments');
 }
 
-/** The embedded default experiment that `npm start` runs. */
+/** The default experiment that `npm start` runs: configs/experiments/default.yaml. */
 export const DEFAULT_EXPERIMENT = 'default';
 
 /** Load and validate an experiment by path, or by name from configs/experiments. */
