@@ -11,7 +11,9 @@
  * Loops count from `0 - n`, never `-n`: in V8 `-0` is a heap-allocated double.
  */
 import * as hexModule from '../hex/hex.js';
-import type { Kernel } from './kernel.js';
+import type { RulesContext } from './context.js';
+import type { Movement } from './movement.js';
+import type { Weapons } from './weapons.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as eventsModule from './events.js';
@@ -72,7 +74,9 @@ export function decodeLaunch(a: number, out: Int32Array): void {
 }
 
 export class Corvettes {
-  private readonly k: Kernel;
+  private readonly k: RulesContext;
+  private readonly movement: Movement;
+  private readonly weapons: Weapons;
   private readonly mv = new Int32Array(4);
   private readonly hex = new Int32Array(3);
   /** Per faction and hangar card (index f * cards + card): launch distance and turn, capped (11.1.1). */
@@ -95,8 +99,10 @@ export class Corvettes {
   /** Same index: bit e set when the spot `e` hexes further out lies under the ship's own hull. */
   private readonly hangarOwn: Uint8Array;
 
-  constructor(kernel: Kernel) {
+  constructor(kernel: RulesContext, move: Movement, weapons: Weapons) {
     this.k = kernel;
+    this.movement = move;
+    this.weapons = weapons;
     const factions = kernel.t.factions;
     this.hangarQ = new Int8Array(factions.length * 24);
     this.hangarR = new Int8Array(factions.length * 24);
@@ -157,7 +163,7 @@ export class Corvettes {
 
   /** Is hex (q, r) free for a corvette to be placed: on the board, no hull, no small token? */
   private free(s: GameState, q: number, r: number): boolean {
-    return this.k.move.hexOnBoard(q, r) && this.k.weapons.shipOn(s, q, r) < 0 && this.k.weapons.tokenOn(s, q, r, 0, -1) < 0;
+    return this.movement.hexOnBoard(q, r) && this.weapons.shipOn(s, q, r) < 0 && this.weapons.tokenOn(s, q, r, 0, -1) < 0;
   }
 
   /**
@@ -203,8 +209,8 @@ export class Corvettes {
     const card = fi * this.hangarCards + s.loadout[p * 8 + LO_HANGAR];
     const extraMax = this.launchExtra[card];
     const turnMax = this.launchTurn[card];
-    const move = this.k.move;
-    const weapons = this.k.weapons;
+    const move = this.movement;
+    const weapons = this.weapons;
     const hangars = this.hangarCount[fi];
     const x0 = (fi * 6 + s.facing[p]) * 4;
     const sq = s.shipQ[p];
@@ -292,7 +298,7 @@ export class Corvettes {
    * probe.
    */
   legalMoves(s: GameState, p: number, out: Int32Array, at: number): number {
-    const move = this.k.move;
+    const move = this.movement;
     let n = at;
     for (let slot = 0; slot < CORVETTES; slot++) {
       if (s.corvLoc[p * CORVETTES + slot] !== CORV_BOARD) continue;
@@ -335,7 +341,7 @@ export class Corvettes {
    * or edge clearance for a walk that is never taken).
    */
   firstMove(s: GameState, p: number, out: Int32Array, at: number): number {
-    const move = this.k.move;
+    const move = this.movement;
     let hulls = 0;
     for (let v = 0, n = s.g[G_PLAYERS]; v < n; v++) if (s.alive[v]) hulls |= 1 << v;
     for (let slot = 0; slot < CORVETTES; slot++) {
@@ -374,7 +380,7 @@ export class Corvettes {
     const after = this.mv[3];
     const left = agility - (before < 0 ? 0 - before : before);
     if (left < 0 || hexes > this.corvSpeed[c] || after < 0 - left || after > left) return false;
-    const move = this.k.move;
+    const move = this.movement;
     const i = s.corvTok[p * CORVETTES + slot];
     const dir = (s.tokFacing[i] + before + 6) % 6;
     let q = s.tokQ[i];
@@ -433,8 +439,8 @@ export class Corvettes {
    * another small token it is destroyed, taking a torpedo or corvette with it (7.2.4).
    */
   private settle(s: GameState, i: number): void {
-    const w = this.k.weapons;
-    if (!this.k.move.hexOnBoard(s.tokQ[i], s.tokR[i])) {
+    const w = this.weapons;
+    if (!this.movement.hexOnBoard(s.tokQ[i], s.tokR[i])) {
       w.destroyToken(s, i, -1, CAUSE_OTHER, -1);
       return;
     }

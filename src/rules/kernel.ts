@@ -285,8 +285,9 @@ export class Kernel {
     this.chooseBroadside = tables.rules.broadsideFire === 'choose';
     this.fireAllBroadside = tables.rules.broadsideFire === 'all';
     this.move = new Movement(this);
-    this.weapons = new Weapons(this);
-    this.corvettes = new Corvettes(this);
+    this.weapons = new Weapons(this, this.move);
+    this.move.connect(this.weapons);
+    this.corvettes = new Corvettes(this, this.move, this.weapons);
   }
 
   faction(s: GameState, p: number): FactionTable {

@@ -11,7 +11,7 @@
  * construction.
  */
 import * as hexModule from '../hex/hex.js';
-import type { Kernel } from './kernel.js';
+import type { RulesContext } from './context.js';
 import type { GameTables } from './tables.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
@@ -152,8 +152,18 @@ function buildLookups(t: GameTables): Lookups {
   return { hullRadius, hullFlat, clearance, pad, pairGrid, hullSections, edgeGrid };
 }
 
+/**
+ * What an overrun needs from the weapons (Weapons implements it): declared here so that
+ * movement, below weapons, does not import it. Set once by the kernel (connect).
+ */
+export interface OverrunHits {
+  tokenStrikes(s: GameState, i: number, victim: number, sec: number): void;
+  destroyToken(s: GameState, i: number, killer: number, cause: number, src: number): void;
+}
+
 export class Movement {
-  private readonly k: Kernel;
+  private readonly k: RulesContext;
+  private hits: OverrunHits | null = null;
   /** Token each ship moved by in the current step (TOK_NONE: did not move). */
   private readonly moved = new Int8Array(MAX_PLAYERS);
   /** Bitmask of each ship's sections overlapping in the current collision. */
@@ -204,7 +214,7 @@ export class Movement {
   private readonly height: number;
   private readonly mask: Uint8Array;
 
-  constructor(kernel: Kernel) {
+  constructor(kernel: RulesContext) {
     this.k = kernel;
     const b = kernel.t.board;
     this.qMin = b.qMin;
@@ -232,6 +242,11 @@ export class Movement {
     this.edgeR0 = b.rMin - shared.pad;
     this.edgeW = b.width + 2 * shared.pad;
     this.edgeH = b.height + 2 * shared.pad;
+  }
+
+  /** The weapons an overrun token strikes with (12); called once, before any movement. */
+  connect(hits: OverrunHits): void {
+    this.hits = hits;
   }
 
   // ------------------------------------------------------------------ geometry
@@ -821,11 +836,11 @@ export class Movement {
   private overrun(s: GameState, p: number, i: number, kind: number, sec: number): void {
     if (this.k.log) this.k.log.push(EV_OVERRUN, p, kind, s.tokOwner[i], 0, sec);
     s.stats[p * STAT_SIZE + ST_TOKENS_OVERRUN]++;
-    if (kind === SMALL_CORVETTE) this.k.weapons.destroyToken(s, i, p, CAUSE_CAPITAL_SHIP, -1);
+    if (kind === SMALL_CORVETTE) this.hits!.destroyToken(s, i, p, CAUSE_CAPITAL_SHIP, -1);
     else {
       const w = this.k.weaponOf(s, s.tokOwner[i], kind, s.tokRef[i]);
       s.stats[p * STAT_SIZE + ST_TOKEN_DAMAGE_TAKEN] += w ? w.damage : 0;
-      this.k.weapons.tokenStrikes(s, i, p, sec);
+      this.hits!.tokenStrikes(s, i, p, sec);
     }
   }
 

@@ -11,7 +11,8 @@
  * credited here, where the cause is known. Nothing allocates: scratch arrays are owned.
  */
 import * as hexModule from '../hex/hex.js';
-import type { Kernel } from './kernel.js';
+import type { RulesContext } from './context.js';
+import type { Movement } from './movement.js';
 import type { WeaponTable } from './tables.js';
 import * as tablesModule from './tables.js';
 import type { GameState } from './state.js';
@@ -49,7 +50,8 @@ export function freeSlot(s: GameState): number {
 }
 
 export class Weapons {
-  private readonly k: Kernel;
+  private readonly k: RulesContext;
+  private readonly move: Movement;
   private readonly pt = new Int32Array(2);
   /** The other side's hex of a line-of-fire tie (9.2). */
   private readonly pt2 = new Int32Array(2);
@@ -67,8 +69,9 @@ export class Weapons {
   /** The section `shipOn` found last (a second return value, without allocating). */
   lastSection = -1;
 
-  constructor(kernel: Kernel) {
+  constructor(kernel: RulesContext, move: Movement) {
     this.k = kernel;
+    this.move = move;
   }
 
   // ------------------------------------------------------------------ lookups
@@ -88,7 +91,7 @@ export class Weapons {
     const n = s.g[G_PLAYERS];
     for (let p = 0; p < n; p++) {
       if (!s.alive[p]) continue;
-      const sec = this.k.move.sectionAt(s, p, q, r);
+      const sec = this.move.sectionAt(s, p, q, r);
       if (sec >= 0) {
         this.lastSection = sec;
         return p;
@@ -130,7 +133,7 @@ export class Weapons {
     const src = this.sourceOf(s, owner, s.tokRef[i]);
     const dmg = w ? w.damage : 0;
     if (this.k.log) this.k.log.push(EV_TOKEN_HIT, owner, kind, victim, sec, dmg);
-    this.k.move.removeToken(s, i);
+    this.move.removeToken(s, i);
     this.damageShip(s, owner, src, victim, sec, dmg);
   }
 
@@ -166,7 +169,7 @@ export class Weapons {
       s.stats[owner * STAT_SIZE + ST_CORV_LOST + card]++;
       if (killer >= 0 && killer !== owner) s.stats[killer * STAT_SIZE + ST_CORV_KILLED + card]++;
     }
-    this.k.move.removeToken(s, i);
+    this.move.removeToken(s, i);
   }
 
   // ------------------------------------------------------------------ firing tokens
@@ -186,7 +189,7 @@ export class Weapons {
         if (oldest < 0 || s.tokAge[i] < s.tokAge[oldest]) oldest = i;
       }
       if (oldest < 0) return -1;
-      this.k.move.removeToken(s, oldest);
+      this.move.removeToken(s, oldest);
     }
     const i = freeSlot(s);
     if (i >= 0) s.factionSupply[idx]--;
@@ -423,8 +426,8 @@ export class Weapons {
    * `prey`: whether any corvette or torpedo is on the board.
    */
   private projectileEnters(s: GameState, i: number, q: number, r: number, prey: boolean): boolean {
-    if (!this.k.move.hexOnBoard(q, r)) {
-      this.k.move.removeToken(s, i);
+    if (!this.move.hexOnBoard(q, r)) {
+      this.move.removeToken(s, i);
       return false;
     }
     const v = this.shipOn(s, q, r);
@@ -558,8 +561,8 @@ export class Weapons {
       const r = s.tokR[i] + DR[s.tokFacing[i]];
       s.tokQ[i] = q;
       s.tokR[i] = r;
-      if (!this.k.move.hexOnBoard(q, r)) {
-        this.k.move.removeToken(s, i);
+      if (!this.move.hexOnBoard(q, r)) {
+        this.move.removeToken(s, i);
         return;
       }
       const pj = this.tokenOn(s, q, r, SMALL_PROJECTILE, -1);
@@ -575,7 +578,7 @@ export class Weapons {
     }
     // The end of its move: on its own ship's hull it stands down; on a corvette or torpedo, both go.
     if (this.shipOn(s, s.tokQ[i], s.tokR[i]) >= 0) {
-      this.k.move.removeToken(s, i);
+      this.move.removeToken(s, i);
       return;
     }
     for (let j = 0, top = s.g[G_TOK_TOP]; j < top; j++) {
@@ -602,7 +605,7 @@ export class Weapons {
     for (let step = 1; step <= w.range; step++) {
       q += DQ[dir];
       r += DR[dir];
-      if (!this.k.move.hexOnBoard(q, r)) return;
+      if (!this.move.hexOnBoard(q, r)) return;
       const v = this.shipOn(s, q, r);
       if (v >= 0) {
         const dmg = w.damage - destroyed;
@@ -680,7 +683,7 @@ export class Weapons {
     for (let v = 0; v < players; v++) {
       if (v === p || !s.alive[v]) continue;
       // Every hull hex lies within the hull's radius of its centre: a ship that far out of range has none in range.
-      if (distance(q, r, s.shipQ[v], s.shipR[v]) > range + this.k.move.radiusOf(s, v)) continue;
+      if (distance(q, r, s.shipQ[v], s.shipR[v]) > range + this.move.radiusOf(s, v)) continue;
       const hull = this.k.faction(s, v).hull;
       const o = s.facing[v] * hull.hexCount;
       for (let h = 0; h < hull.hexCount; h++) {
@@ -756,7 +759,7 @@ export class Weapons {
       for (let dir = 0; dir < 6; dir++) {
         const nq = cq + DQ[dir];
         const nr = cr + DR[dir];
-        if (!this.k.move.hexOnBoard(nq, nr)) continue;
+        if (!this.move.hexOnBoard(nq, nr)) continue;
         const nc = (nr - b.rMin) * b.width + (nq - b.qMin);
         if (dist[nc] >= 0) continue;
         dist[nc] = d + 1;
