@@ -1,32 +1,51 @@
 /**
  * The report page in a real headless browser: every chart becomes a live vega view, nothing
- * is fetched from a network, nothing logs an error. Needs /usr/bin/chromium (.ci/run installs
- * it); STAREATER_NO_BROWSER=1 skips these tests.
+ * is fetched from a network, nothing logs an error. Runs on the system's /usr/bin/chromium or,
+ * without it, the one the @sparticuz/chromium devDependency carries (test/report/browser.ts);
+ * STAREATER_CHROMIUM=npm forces the latter. STAREATER_NO_BROWSER=1 skips these tests, and they
+ * skip with the reason where no Chromium can run.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderReportHtml } from '../../src/report/html.js';
-import { checkReportInBrowser, CHROMIUM_PATH } from './browser.js';
+import { BROWSER_UNAVAILABLE, checkReportInBrowser, chooseChromium, CHROMIUM_SOURCE, SYSTEM_CHROMIUM } from './browser.js';
 import { FIXTURE_CHARTS, reportFixture } from './report-fixture.js';
 
-const SKIP = process.env.STAREATER_NO_BROWSER === '1';
+// browser.ts sets STAREATER_NO_BROWSER itself when no Chromium can run; then skip with its reason.
+const SKIP = process.env.STAREATER_NO_BROWSER === '1' && BROWSER_UNAVAILABLE === undefined;
 const SCREENSHOTS = fileURLToPath(new URL('../../results/test-screenshots/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'stareater-report-'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function requireChromium(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing. .ci/run installs it (apt-get install -y --no-install-recommends chromium); run that, or set STAREATER_NO_BROWSER=1 to skip the browser tests.`);
-  }
-}
+describe('which Chromium the browser tests use', () => {
+  it('prefers the system one, falls back to npm on Linux x64, and otherwise says why not', () => {
+    expect(chooseChromium({}, true, true)).toEqual({ source: 'system' });
+    expect(chooseChromium({}, false, true)).toEqual({ source: 'npm' });
+    const none = chooseChromium({}, false, false);
+    expect(none).toHaveProperty('unavailable');
+    expect('unavailable' in none && none.unavailable).toContain(SYSTEM_CHROMIUM);
+  });
+
+  it('STAREATER_CHROMIUM forces a source, and fails loudly when that one cannot run', () => {
+    expect(chooseChromium({ STAREATER_CHROMIUM: 'npm' }, true, true)).toEqual({ source: 'npm' });
+    expect(chooseChromium({ STAREATER_CHROMIUM: 'system' }, true, true)).toEqual({ source: 'system' });
+    expect(() => chooseChromium({ STAREATER_CHROMIUM: 'npm' }, true, false)).toThrow(/Linux x64 only/);
+    expect(() => chooseChromium({ STAREATER_CHROMIUM: 'system' }, false, true)).toThrow(/missing/);
+    expect(() => chooseChromium({ STAREATER_CHROMIUM: 'chrome' }, true, true)).toThrow(/expected 'npm', 'system'/);
+  });
+});
 
 describe.skipIf(SKIP)('report page in headless chromium', () => {
+  beforeEach((ctx) => {
+    if (BROWSER_UNAVAILABLE !== undefined) ctx.skip(BROWSER_UNAVAILABLE);
+  });
+
   it('renders every chart with vega from file://, offline, without console errors', async () => {
-    requireChromium();
     const htmlPath = join(dir, 'report.html');
     writeFileSync(htmlPath, renderReportHtml(await reportFixture()));
     const result = await checkReportInBrowser(htmlPath, join(SCREENSHOTS, 'report-fixture.png'));
@@ -35,10 +54,17 @@ describe.skipIf(SKIP)('report page in headless chromium', () => {
     expect(result.charts).toBe(FIXTURE_CHARTS);
     expect(result.rendered).toEqual(Array(FIXTURE_CHARTS).fill('vega'));
     expect(existsSync(join(SCREENSHOTS, 'report-fixture.png'))).toBe(true);
+    // The page ran on the Chromium chosen: the npm one is the package's Chromium major.
+    expect(result.chromium.source).toBe(CHROMIUM_SOURCE);
+    if (CHROMIUM_SOURCE === 'npm') {
+      const pkg = join(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..', 'package.json');
+      const major = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version.split('.')[0];
+      expect(result.chromium.version.split('.')[0]).toBe(major);
+    }
+    console.log(`report page rendered by ${result.chromium.source} Chromium ${result.chromium.version}`);
   }, 60_000);
 
   it('the check notices network requests, console errors and charts left as fallback', async () => {
-    requireChromium();
     const model = await reportFixture();
     // Break the runtime: the page must still finish (fallback SVG), and the check must see the rest.
     const full = renderReportHtml(model);
