@@ -253,10 +253,9 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       const p = acc.summarize().pairings[0];
       const st = sprtStatus(p.pentanomial.counts, compare!.elo0, compare!.elo1, compare!.alpha, compare!.beta, compare!.model);
       process.stderr.write(`  ${formatSprtLine(st, p.pentanomial.counts)}\n`);
-      if (st.decision !== 'continue') {
-        decision = st;
-        abort.abort();
-      }
+      // No new chunks after a decision; those in flight finish and are dropped (aborting a
+      // running task ends its worker, whose answer then reaches piscina for a task it no longer knows).
+      if (st.decision !== 'continue') decision = st;
     }
   };
 
@@ -300,8 +299,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   };
 
   try {
-    while (!abort.signal.aborted) {
-      while (next < total && pool.idle > 0 && !abort.signal.aborted) launch();
+    while (!abort.signal.aborted && !decision) {
+      while (next < total && pool.idle > 0 && !abort.signal.aborted && !decision) launch();
       if (!inflight.size) break;
       await Promise.race(inflight);
     }
