@@ -54,8 +54,7 @@ describe.skipIf(SKIP)('report page in headless chromium', () => {
     expect(result.charts).toBe(FIXTURE_CHARTS);
     expect(result.rendered).toEqual(Array(FIXTURE_CHARTS).fill('vega'));
     expect(existsSync(join(SCREENSHOTS, 'report-fixture.png'))).toBe(true);
-    // The page ran on the Chromium chosen: the npm one is the package's Chromium major.
-    expect(result.chromium.source).toBe(CHROMIUM_SOURCE);
+    // The page ran on the Chromium chosen: the npm one reports the package's major (Debian's differs).
     if (CHROMIUM_SOURCE === 'npm') {
       const pkg = join(dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium')), '..', 'package.json');
       const major = (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version.split('.')[0];

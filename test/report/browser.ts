@@ -61,7 +61,11 @@ const choice = chooseChromium();
  * sets STAREATER_NO_BROWSER=1, so callers that honour that switch skip their browser checks too.
  */
 export const BROWSER_UNAVAILABLE: string | undefined = 'unavailable' in choice ? choice.unavailable : undefined;
-if (BROWSER_UNAVAILABLE !== undefined) process.env.STAREATER_NO_BROWSER = '1';
+if (BROWSER_UNAVAILABLE !== undefined) {
+  process.env.STAREATER_NO_BROWSER = '1';
+  // vitest's default reporter does not show skip notes; this line says why the checks did not run.
+  console.warn(`browser checks skipped: ${BROWSER_UNAVAILABLE}`);
+}
 
 /** The Chromium checkReportInBrowser launches (undefined when none is available). */
 export const CHROMIUM_SOURCE: ChromiumSource | undefined = 'source' in choice ? choice.source : undefined;
