@@ -7,7 +7,7 @@
  * Launches and moves are integer actions whose legal lists are written into the caller's
  * buffer, with the encodings below, so a policy chooses them like any other decision.
  * isLegalLaunch and isLegalMove check one answer by decoding it (for a state with no kept
- * list, kernel.ts isLegal): they must agree with the lists.
+ * list, decision-answers.ts isLegal): they must agree with the lists.
  * Loops count from `0 - n`, never `-n`: in V8 `-0` is a heap-allocated double.
  */
 import * as hexModule from '../hex/hex.js';

@@ -345,7 +345,7 @@ export class Movement {
 
   /**
    * Move all ships token by token, resolving collisions after each step. Returns whether
-   * a step was made: then the ships are settled (Kernel.settleDestroyed) as the steps left
+   * a step was made: then the ships are settled (kernel-core.ts settleDestroyed) as the steps left
    * them, and settling again is a no-op.
    */
   movementSteps(s: GameState): boolean {

@@ -1,0 +1,201 @@
+/**
+ * The kernel's base layer: the tables, the numbers read once from them, the movement, weapons
+ * and corvette engines, the event log, and the lookups every layer shares: a ship's faction
+ * and weapons, seat order (design section 3 item 9), tie-breakers (7.3) and the end of the
+ * match (3, 4.1).
+ *
+ * Why it is built this way: the Kernel is one class built in layers, one module each, each
+ * extending the one below (kernel.ts lists them), so the round loop's calls stay plain
+ * method calls on one object of one shape (no closures, no per-call objects). This layer
+ * is the RulesContext (context.ts) that movement, weapons and corvettes are built with.
+ */
+import type { RulesContext } from './context.js';
+import { Movement } from './movement.js';
+import { Weapons } from './weapons.js';
+import { Corvettes } from './corvettes.js';
+import type { GameTables, FactionTable } from './tables.js';
+import type { GameState } from './state.js';
+import type { EventLog } from './events.js';
+import * as stateModule from './state.js';
+import * as tablesModule from './tables.js';
+import * as eventsModule from './events.js';
+import * as decisionsModule from './decisions.js';
+// Imported values as module constants: V8 reads an imported binding through its module cell,
+// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+const {
+  MAX_SECTIONS, CARDS, STATUS_ONGOING, STATUS_VICTORY, STATUS_DRAW, PHASE_OVER, SMALL_NONE,
+  SMALL_CORVETTE, G_PHASE, G_STATUS, G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_INITIATIVE,
+  LO_MAIN, LO_BROADSIDE, LO_HANGAR, LO_PD, LO_CORVETTES,
+} = stateModule;
+const { Cmd } = tablesModule;
+const { EV_DESTROYED, EV_END } = eventsModule;
+const { D_NONE } = decisionsModule;
+
+/** The loadout entry naming the component card whose tie-breaker a command uses (7.3); -1: the command card's own. */
+const TIE_FIELD = Int8Array.of(LO_MAIN, LO_BROADSIDE, LO_BROADSIDE, LO_HANGAR, LO_PD, -1, -1, -1);
+
+export class KernelCore implements RulesContext {
+  readonly t: GameTables;
+  readonly move: Movement;
+  readonly weapons: Weapons;
+  readonly corvettes: Corvettes;
+  /** Tested with `!== null` here: one compare, where a truthiness test of the field is about ten instructions. */
+  log: EventLog | null = null;
+  /** Invariant checking after every resolved step (tests); see invariants.ts. */
+  check: ((s: GameState, where: string) => void) | null = null;
+  /** tables.rules.tieRule === 'rotate', read once (seatAt runs in every seat-order loop). */
+  private readonly rotateSeats: boolean;
+  /** tables.rules.broadsideFire, read once (stepFire asks it per mount; the pilot kit reads fireAllBroadside). */
+  protected readonly chooseBroadside: boolean;
+  readonly fireAllBroadside: boolean;
+  /**
+   * Command-card numbers read once from the tables, per faction f and card c (index
+   * f * CARDS + c): priority (7.3) and cooldown (commands[c]), and the tie-breaker (7.3) at
+   * tieVal[tieAt[k] + i], i the player's loadout entry TIE_FIELD[c] (0 when the card has
+   * none) below tieCount[k]. Ordering a slot and finishing a command then need no faction
+   * object walk.
+   */
+  protected readonly cmdPriority: Int32Array;
+  protected readonly cmdCooldown: Int32Array;
+  private readonly tieAt: Int32Array;
+  private readonly tieCount: Int32Array;
+  private readonly tieVal: Int32Array;
+  /** Per faction: the hull's section count, shield capacity per section and in total (4.1.1), and armour per section (at f * MAX_SECTIONS + sec). */
+  protected readonly hullSections: Int32Array;
+  protected readonly shieldCapSection: Int32Array;
+  protected readonly shieldCapTotal: Int32Array;
+  protected readonly hullArmour: Int32Array;
+  /** Per faction: the special ability card's kind, amount and cooldown (10.1.7). */
+  protected readonly specialKind: Int32Array;
+  protected readonly specialAmount: Int32Array;
+  protected readonly specialCooldown: Int32Array;
+
+  constructor(tables: GameTables) {
+    this.t = tables;
+    const nf = tables.factions.length;
+    this.cmdPriority = new Int32Array(nf * CARDS);
+    this.cmdCooldown = new Int32Array(nf * CARDS);
+    this.tieAt = new Int32Array(nf * CARDS);
+    this.tieCount = new Int32Array(nf * CARDS);
+    const ties: number[] = [];
+    for (let f = 0; f < nf; f++) {
+      const fac = tables.factions[f];
+      for (let c = 0; c < CARDS; c++) {
+        const k = f * CARDS + c;
+        this.cmdPriority[k] = fac.commands[c].priority;
+        this.cmdCooldown[k] = fac.commands[c].cooldown;
+        const cards: { tieBreaker: number }[] =
+          c === Cmd.FireMain ? fac.mainWeapons
+          : c === Cmd.PortBroadside || c === Cmd.StarboardBroadside ? fac.broadsides
+          : c === Cmd.Corvettes ? fac.hangars
+          : c === Cmd.DefenceStations ? fac.pointDefence
+          : [c === Cmd.SpecialAbility ? fac.special : fac.commands[c]];
+        this.tieAt[k] = ties.length;
+        this.tieCount[k] = cards.length;
+        for (const card of cards) ties.push(card.tieBreaker);
+      }
+    }
+    this.tieVal = Int32Array.from(ties);
+    this.hullSections = Int32Array.from(tables.factions, (f) => f.hull.sectionCount);
+    this.shieldCapSection = Int32Array.from(tables.factions, (f) => f.hull.shieldCapSection);
+    this.shieldCapTotal = Int32Array.from(tables.factions, (f) => f.hull.shieldCapTotal);
+    this.hullArmour = new Int32Array(nf * MAX_SECTIONS);
+    for (let f = 0; f < nf; f++) {
+      const hull = tables.factions[f].hull;
+      for (let sec = 0; sec < hull.sectionCount && sec < MAX_SECTIONS; sec++) this.hullArmour[f * MAX_SECTIONS + sec] = hull.armour[sec];
+    }
+    this.specialKind = Int32Array.from(tables.factions, (f) => f.special.kind);
+    this.specialAmount = Int32Array.from(tables.factions, (f) => f.special.amount);
+    this.specialCooldown = Int32Array.from(tables.factions, (f) => f.special.cooldown);
+    this.rotateSeats = tables.rules.tieRule === 'rotate';
+    this.chooseBroadside = tables.rules.broadsideFire === 'choose';
+    this.fireAllBroadside = tables.rules.broadsideFire === 'all';
+    this.move = new Movement(this);
+    this.weapons = new Weapons(this, this.move);
+    this.move.connect(this.weapons);
+    this.corvettes = new Corvettes(this, this.move, this.weapons);
+  }
+
+  faction(s: GameState, p: number): FactionTable {
+    return this.t.factions[s.faction[p]];
+  }
+
+  /** The faction supply index a token draws from, or -1 (corvettes, or a weapon without tokens). */
+  tokenSupplyOf(s: GameState, p: number, kind: number, ref: number): number {
+    const w = this.weaponOf(s, p, kind, ref);
+    return w ? w.tokenSupply : -1;
+  }
+
+  /** The weapon card behind a token: 0 main, 1 broadside, 2 + k corvette slot k's weapon. */
+  weaponOf(s: GameState, p: number, kind: number, ref: number) {
+    if (kind === SMALL_CORVETTE || kind === SMALL_NONE) return null;
+    const f = this.faction(s, p);
+    if (ref === 0) return f.mainWeapons[s.loadout[p * 8 + LO_MAIN]] ?? null;
+    if (ref === 1) return f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]] ?? null;
+    const c = s.loadout[p * 8 + LO_CORVETTES + ref - 2];
+    return c >= 0 ? (f.corvettes[c]?.weapon ?? null) : null;
+  }
+
+  /** Seat order for the step: the i-th player (i in 0..players-1) from the initiative seat on (design section 3 item 9). */
+  seatAt(s: GameState, i: number): number {
+    // Compared (=== false), not tested for truth: see round-loop.ts actionPhase.
+    if (this.rotateSeats === false) return i;
+    // (initiative + i) mod n, for initiative and i in 0..n-1, without a division.
+    const x = s.g[G_INITIATIVE] + i;
+    const n = s.g[G_PLAYERS];
+    return x >= n ? x - n : x;
+  }
+
+  /**
+   * The tie-breaker printed on the component card behind a command (7.3): from the tables
+   * built in the constructor (tieVal), indexed by the player's loadout entry for the card.
+   */
+  tieBreaker(s: GameState, p: number, card: number): number {
+    const k = s.faction[p] * CARDS + card;
+    const field = TIE_FIELD[card];
+    let i = 0;
+    if (field >= 0) {
+      i = s.loadout[p * 8 + field];
+      if (i < 0 || i >= this.tieCount[k]) throw new Error(`player ${p}'s loadout has no component ${i} for command card ${card}`);
+    }
+    return this.tieVal[this.tieAt[k] + i];
+  }
+
+  protected isOver(s: GameState): boolean {
+    return s.g[G_STATUS] !== STATUS_ONGOING;
+  }
+
+  /** Mark ships at zero structure destroyed and decide the match if it is over (3, 4.1). */
+  settleDestroyed(s: GameState): void {
+    const g = s.g;
+    if (g[G_STATUS] !== STATUS_ONGOING) return;
+    const n = g[G_PLAYERS];
+    // Arrays in locals: see round-loop.ts startRound.
+    const isAlive = s.alive;
+    const structure = s.structure;
+    let alive = 0;
+    let last = -1;
+    for (let p = 0; p < n; p++) {
+      if (isAlive[p] && structure[p] <= 0) {
+        isAlive[p] = 0;
+        if (this.log !== null) this.log.push(EV_DESTROYED, p);
+      }
+      if (isAlive[p]) {
+        alive++;
+        last = p;
+      }
+    }
+    if (alive === 0) this.endMatch(s, STATUS_DRAW, -1);
+    else if (alive === 1) this.endMatch(s, STATUS_VICTORY, last);
+  }
+
+  protected endMatch(s: GameState, status: number, winner: number): void {
+    const g = s.g;
+    g[G_STATUS] = status;
+    g[G_WINNER] = winner;
+    g[G_PHASE] = PHASE_OVER;
+    g[G_PENDING] = 0;
+    g[G_DECISION] = D_NONE;
+    if (this.log !== null) this.log.push(EV_END, status, winner);
+  }
+}
