@@ -15,7 +15,7 @@
  * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
  * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
  * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files). It draws no random numbers: the same view always gets the same answer.
+ * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
  *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `closeRange` (integer 1..6, default 3): the distance, centre to centre, it closes to.
@@ -29,10 +29,7 @@
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
-import {
-  K, V, ME, EN, myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR,
-  type KitSettings,
-} from '../src/scripted/pilot-kit.js';
+import { Pilot, type KitSettings } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
@@ -43,8 +40,7 @@ const {
 } = botApiModule;
 const { checkParamNames, intParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, broadsideWeapon, sideValueAt, PLAN_M, NOW_M, baseEval,
-  planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
+  broadsideWeapon, sideValueAt, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
   beginDecision, mainShare,
 } = pilotKitModule;
@@ -79,35 +75,35 @@ function readParams(params: Record<string, unknown>): Params {
 
 // ===================================================================== the brawler
 
-/** This policy's params, while it decides. */
-let B: Params = readParams({});
-
 /** A broadside's value at a pose with mat m, as a share of the weapon's damage, against the enemy at its ply pose. */
-function sideShare(card: number, q: number, r: number, f: number, m: Int8Array, ply: number): number {
-  const w = broadsideWeapon();
-  if (ply === 1) return sideValueAt(card, q, r, f, m, E1Q[E1N], E1R[E1N], E1F[E1N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, w.damage);
-  return sideValueAt(card, q, r, f, m, E2Q[E2N], E2R[E2N], E2F[E2N], E2Q[E2N], E2R[E2N], E2F[E2N]) / Math.max(1, w.damage);
+function sideShare(k: Pilot<Params>, card: number, q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  const w = broadsideWeapon(k);
+  const a = ply === 1 ? k.enemyThisRound : k.enemyNextRound;
+  const b = k.enemyNextRound;
+  return sideValueAt(k, card, q, r, f, m, a.endQ(), a.endR(), a.endF(), b.endQ(), b.endR(), b.endF()) / Math.max(1, w.damage);
 }
 
 /** A pose is good close to the enemy with it abeam, on a loaded broadside's side. */
-function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): number {
-  const eq = ply === 1 ? E1Q[E1N] : E2Q[E2N];
-  const er = ply === 1 ? E1R[E1N] : E2R[E2N];
-  const ef = ply === 1 ? E1F[E1N] : E2F[E2N];
-  let v = baseEval(q, r, f, m, ply, eq, er, ef);
-  if (!enHull) return v;
+function styleEval(k: Pilot<Params>, q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  const path = ply === 1 ? k.enemyThisRound : k.enemyNextRound;
+  const eq = path.endQ();
+  const er = path.endR();
+  const ef = path.endF();
+  let v = baseEval(k, q, r, f, m, ply, eq, er, ef);
+  if (!k.enemyHull) return v;
   // A broadside ready by then counts in full, one still cooling for less.
-  const portReady = inHand(Cmd.PortBroadside) || (ply === 2 && trackPos(Cmd.PortBroadside) === 0) ? 1 : 0.4;
-  const starReady = inHand(Cmd.StarboardBroadside) || (ply === 2 && trackPos(Cmd.StarboardBroadside) === 0) ? 1 : 0.4;
-  const port = portReady * sideShare(Cmd.PortBroadside, q, r, f, m, ply);
-  const star = starReady * sideShare(Cmd.StarboardBroadside, q, r, f, m, ply);
+  const portReady = inHand(k, Cmd.PortBroadside) || (ply === 2 && trackPos(k, Cmd.PortBroadside) === 0) ? 1 : 0.4;
+  const starReady = inHand(k, Cmd.StarboardBroadside) || (ply === 2 && trackPos(k, Cmd.StarboardBroadside) === 0) ? 1 : 0.4;
+  const port = portReady * sideShare(k, Cmd.PortBroadside, q, r, f, m, ply);
+  const star = starReady * sideShare(k, Cmd.StarboardBroadside, q, r, f, m, ply);
   v += 2.5 * (port > star ? port : star);
   return v;
 }
 
 /** A ship's staying power in a collision: structure, half its armour, its shields. */
-function sturdiness(p: number): number {
-  const hull = K.faction(V, p).hull;
+function sturdiness(k: Pilot<Params>, p: number): number {
+  const V = k.view;
+  const hull = k.kernel.faction(V, p).hull;
   let v = V.structure[p];
   for (let s = 0; s < hull.sectionCount; s++) v += 0.5 * V.armour[p * MAX_SECTIONS + s] + V.shields[p * MAX_SECTIONS + s];
   return v;
@@ -118,9 +114,9 @@ function sturdiness(p: number): number {
  * by the sturdier ship: the bonus grows with our edge in structure, armour and shields, and
  * turns into a penalty when we are the flimsier one. Without `ram`, always avoided.
  */
-function styleCollision(ply: number): number {
-  if (!B.ram || EN < 0) return -30;
-  const edge = sturdiness(ME) - sturdiness(EN);
+function styleCollision(k: Pilot<Params>, ply: number): number {
+  if (!k.params.ram || k.enemy < 0) return -30;
+  const edge = sturdiness(k, k.me) - sturdiness(k, k.enemy);
   const v = (ply === 1 ? 1.5 : 1) * (1 + 0.4 * edge);
   return v > 6 ? 6 : v < -15 ? -15 : v;
 }
@@ -147,57 +143,67 @@ function brawlerSlot(c: number): number {
 }
 
 /** Card values for the round, the ship at (q, r, f) when the guns fire. */
-function valueCards(q: number, r: number, f: number, withP2E: boolean): void {
-  const port = sideShare(Cmd.PortBroadside, q, r, f, PLAN_M, 1);
-  const star = sideShare(Cmd.StarboardBroadside, q, r, f, PLAN_M, 1);
-  const main = mainShare(q, r, f, PLAN_M);
-  const dist = enHull ? hex.distance(q, r, E1Q[E1N], E1R[E1N]) : 99;
-  const room = shieldRoom();
-  const missing = armourMissing();
-  const special = myFaction.special;
+function valueCards(k: Pilot<Params>, q: number, r: number, f: number, withP2E: boolean): void {
+  const B = k.params;
+  const CARD_VALUE = k.cardValue;
+  const plan = k.planMat;
+  const port = sideShare(k, Cmd.PortBroadside, q, r, f, plan, 1);
+  const star = sideShare(k, Cmd.StarboardBroadside, q, r, f, plan, 1);
+  const main = mainShare(k, q, r, f, plan);
+  const dist = k.enemyHull ? hex.distance(q, r, k.enemyThisRound.endQ(), k.enemyThisRound.endR()) : 99;
+  const room = shieldRoom(k);
+  const missing = armourMissing(k);
+  const special = k.myFaction.special;
   CARD_VALUE[Cmd.PortBroadside] = port >= 0.3 ? 8 + 3 * port : -1;
   CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.3 ? 8 + 3 * star : -1;
   CARD_VALUE[Cmd.FireMain] = main >= 0.5 ? 4 + 2 * main : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(pdRange() + 1) > 0 ? 6 : room > 0 && dist <= B.shieldRange ? 5 : -0.5;
-  CARD_VALUE[Cmd.PowerToEngines] = withP2E ? 4 + NUM[P2E_GAIN] : -2;
-  const sideCooling = trackPos(Cmd.PortBroadside) >= 0 || trackPos(Cmd.StarboardBroadside) >= 0;
-  CARD_VALUE[Cmd.VentCoolant] = sideCooling ? 3 : trackPos(Cmd.PowerToEngines) > 0 ? 1 : 0;
+  CARD_VALUE[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 1) > 0 ? 6 : room > 0 && dist <= B.shieldRange ? 5 : -0.5;
+  CARD_VALUE[Cmd.PowerToEngines] = withP2E ? 4 + k.p2eGain : -2;
+  const sideCooling = trackPos(k, Cmd.PortBroadside) >= 0 || trackPos(k, Cmd.StarboardBroadside) >= 0;
+  CARD_VALUE[Cmd.VentCoolant] = sideCooling ? 3 : trackPos(k, Cmd.PowerToEngines) > 0 ? 1 : 0;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
   CARD_VALUE[Cmd.SpecialAbility] =
-    special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (sideCooling || trackPos(Cmd.PowerToEngines) > 0 ? 3.5 : -0.5) : room > 0 ? 4 : -0.5;
+    special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (sideCooling || trackPos(k, Cmd.PowerToEngines) > 0 ? 3.5 : -0.5) : room > 0 ? 4 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.3;
 }
 
-function commit(): number {
-  planEngine();
-  NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(PLAN_Q, PLAN_R, PLAN_F, PLAN_M, NUM[PLAN_SCORE]);
-  const p2e = inHand(Cmd.PowerToEngines) && NUM[P2E_GAIN] > 0.5;
+function commit(k: Pilot<Params>): number {
+  planEngine(k);
+  const q = k.planQ;
+  const r = k.planR;
+  const f = k.planF;
+  k.p2eGain = 0;
+  if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, k.planMat, k.planValue);
+  const p2e = inHand(k, Cmd.PowerToEngines) && k.p2eGain > 0.5;
+  const dir = k.p2eDir;
   // With Power to Engines the guns fire after its move (it comes first in the round).
-  valueCards(p2e ? PLAN_Q + hex.DQ[P2E_DIR] : PLAN_Q, p2e ? PLAN_R + hex.DR[P2E_DIR] : PLAN_R, PLAN_F, p2e);
-  const a = commitBest(brawlerSlot, PLAN_E, P2E_DIR);
+  valueCards(k, p2e ? q + hex.DQ[dir] : q, p2e ? r + hex.DR[dir] : r, f, p2e);
+  const a = commitBest(k, brawlerSlot, k.planEngineSetting, dir);
   if (!p2e || commitFirst(a) === Cmd.PowerToEngines || commitSecond(a) === Cmd.PowerToEngines) return a;
   // Power to Engines did not make the cut: value the guns where the ship really stands.
-  valueCards(PLAN_Q, PLAN_R, PLAN_F, false);
-  return commitBest(brawlerSlot, PLAN_E, P2E_DIR);
+  valueCards(k, q, r, f, false);
+  return commitBest(k, brawlerSlot, k.planEngineSetting, dir);
 }
 
 /** Vent Coolant (10.1.5): fire a Ready broadside that bears, else cool a broadside, else Power to Engines. */
-function vent(ctx: DecisionContext): number {
-  const q = V.shipQ[ME];
-  const r = V.shipR[ME];
-  const f = V.facing[ME];
+function vent(k: Pilot<Params>, ctx: DecisionContext): number {
+  const V = k.view;
+  const q = V.shipQ[k.me];
+  const r = V.shipR[k.me];
+  const f = V.facing[k.me];
+  const en = k.enemy;
+  const e1 = k.enemyThisRound;
   let best = VENT_NONE;
   let bestV = 0;
   for (let i = 0; i < ctx.count; i++) {
     const c = ctx.legal[i];
     if (c === VENT_NONE) continue;
-    const pos = trackPos(c);
+    const pos = trackPos(k, c);
     let v: number;
     if (pos === 0) {
-      if ((c === Cmd.PortBroadside || c === Cmd.StarboardBroadside) && enHull)
-        v = sideValueAt(c, q, r, f, NOW_M, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q[E1N], E1R[E1N], E1F[E1N]) / Math.max(1, broadsideWeapon().damage) >= 0.5 ? 8 : -1;
-      else if (c === Cmd.DefenceStations) v = shieldRoom() > 0 ? 2 : -1;
+      if ((c === Cmd.PortBroadside || c === Cmd.StarboardBroadside) && k.enemyHull)
+        v = sideValueAt(k, c, q, r, f, k.matNow, V.shipQ[en], V.shipR[en], V.facing[en], e1.endQ(), e1.endR(), e1.endF()) / Math.max(1, broadsideWeapon(k).damage) >= 0.5 ? 8 : -1;
+      else if (c === Cmd.DefenceStations) v = shieldRoom(k) > 0 ? 2 : -1;
       else v = -1;
     } else v = c === Cmd.PortBroadside || c === Cmd.StarboardBroadside ? 4 : c === Cmd.PowerToEngines ? 3 : c === Cmd.DefenceStations ? 2 : 0.5 + 0.1 * pos;
     if (v > bestV) {
@@ -214,23 +220,23 @@ const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.BRAWLER_DRAF
 const factory: PolicyFactory = (params, rng) => {
   const cfg = readParams(params);
   const kit: KitSettings = { range: cfg.closeRange, rangeWeight: 0.8, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.3, payAccuracy: cfg.payAccuracy, pdEager: false };
+  const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
-      B = cfg;
-      beginDecision(ctx, styleEval, styleCollision, kit);
+      beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:
-          return commit();
+          return commit(pilot);
         case D_VENT:
-          return vent(ctx);
+          return vent(pilot, ctx);
         case D_DEFENCE:
-          return chooseDefence(ctx, false);
+          return chooseDefence(pilot, ctx, false);
         case D_P2E_DIR:
-          return chooseP2EDirection();
+          return chooseP2EDirection(pilot);
       }
-      return kitChoose(ctx);
+      return kitChoose(pilot, ctx);
     },
   };
 };

@@ -14,7 +14,7 @@
  * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
  * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
  * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files). It draws no random numbers: the same view always gets the same answer.
+ * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
  *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `standoff` (integer 2..12, default 6): the distance, centre to centre, its capital ship keeps.
@@ -27,9 +27,7 @@
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
-import {
-  myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR, type KitSettings,
-} from '../src/scripted/pilot-kit.js';
+import { Pilot, type KitSettings } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
@@ -40,8 +38,7 @@ const {
 } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, FC, CARD_VALUE, mainWeapon, mainValuePly, PLAN_M, baseEval,
-  planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
+  mainWeapon, mainValuePly, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption,
   chooseDefence, kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
@@ -76,11 +73,9 @@ function readParams(params: Record<string, unknown>): Params {
 
 // ===================================================================== the carrier
 
-/** This policy's params, while it decides. */
-let C: Params = readParams({});
-
 /** Is hex (q, r) inside the enemy's forward arc (from its main mount, facing ef) within `reach`? */
-function inEnemyArc(q: number, r: number, eq: number, er: number, ef: number, reach: number): boolean {
+function inEnemyArc(k: Pilot<Params>, q: number, r: number, eq: number, er: number, ef: number, reach: number): boolean {
+  const enHull = k.enemyHull;
   if (!enHull) return false;
   const m = enHull.mounts.main[0];
   const o = ef * enHull.hexCount;
@@ -88,24 +83,26 @@ function inEnemyArc(q: number, r: number, eq: number, er: number, ef: number, re
   const mr = m ? er + enHull.rotR[o + m.hex] : er;
   const d = hex.distance(mq, mr, q, r);
   if (d === 0 || d > reach) return false;
-  hex.frontCoordinates(q - mq, r - mr, ef, FC);
-  return FC[0] >= 0 && FC[1] >= 0;
+  const fc = k.frontCoords;
+  hex.frontCoordinates(q - mq, r - mr, ef, fc);
+  return fc[0] >= 0 && fc[1] >= 0;
 }
 
 /** A pose is good at the stand-off distance, outside the enemy's forward arc, with a gun bearing as a bonus. */
-function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): number {
-  const eq = ply === 1 ? E1Q[E1N] : E2Q[E2N];
-  const er = ply === 1 ? E1R[E1N] : E2R[E2N];
-  const ef = ply === 1 ? E1F[E1N] : E2F[E2N];
-  let v = baseEval(q, r, f, m, ply, eq, er, ef);
-  if (!enHull) return v;
-  if (inEnemyArc(q, r, eq, er, ef, 9)) v -= C.arcAvoidance;
-  v += 0.8 * mainValuePly(q, r, f, m, ply) / Math.max(1, mainWeapon().damage);
+function styleEval(k: Pilot<Params>, q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  const path = ply === 1 ? k.enemyThisRound : k.enemyNextRound;
+  const eq = path.endQ();
+  const er = path.endR();
+  const ef = path.endF();
+  let v = baseEval(k, q, r, f, m, ply, eq, er, ef);
+  if (!k.enemyHull) return v;
+  if (inEnemyArc(k, q, r, eq, er, ef, 9)) v -= k.params.arcAvoidance;
+  v += 0.8 * mainValuePly(k, q, r, f, m, ply) / Math.max(1, mainWeapon(k).damage);
   return v;
 }
 
 /** The carrier keeps its hull out of the fight: a collision is to be avoided. */
-function styleCollision(_ply: number): number {
+function styleCollision(_k: Pilot<Params>, _ply: number): number {
   return -30;
 }
 
@@ -130,42 +127,44 @@ function carrierSlot(c: number): number {
   }
 }
 
-function commit(): number {
-  planEngine();
-  const q = PLAN_Q;
-  const r = PLAN_R;
-  const f = PLAN_F;
-  const main = mainShare(q, r, f, PLAN_M);
-  const port = broadsideShare(Cmd.PortBroadside, q, r, f, PLAN_M);
-  const star = broadsideShare(Cmd.StarboardBroadside, q, r, f, PLAN_M);
-  const room = shieldRoom();
-  const missing = armourMissing();
-  const special = myFaction.special;
-  const corvUseful = corvettesIn(CORV_ABOARD) > 0 || corvettesIn(CORV_BOARD) > 0 || (C.repair && corvettesIn(CORV_DESTROYED) > 0);
+function commit(k: Pilot<Params>): number {
+  const CARD_VALUE = k.cardValue;
+  planEngine(k);
+  const q = k.planQ;
+  const r = k.planR;
+  const f = k.planF;
+  const plan = k.planMat;
+  const main = mainShare(k, q, r, f, plan);
+  const port = broadsideShare(k, Cmd.PortBroadside, q, r, f, plan);
+  const star = broadsideShare(k, Cmd.StarboardBroadside, q, r, f, plan);
+  const room = shieldRoom(k);
+  const missing = armourMissing(k);
+  const special = k.myFaction.special;
+  const corvUseful = corvettesIn(k, CORV_ABOARD) > 0 || corvettesIn(k, CORV_BOARD) > 0 || (k.params.repair && corvettesIn(k, CORV_DESTROYED) > 0);
   CARD_VALUE[Cmd.Corvettes] = corvUseful ? 20 : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(pdRange() + 1) > 0 ? 4.5 : room > 0 ? 3 : 0.2;
+  CARD_VALUE[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 1) > 0 ? 4.5 : room > 0 ? 3 : 0.2;
   CARD_VALUE[Cmd.FireMain] = main >= 0.6 ? 5 + 2 * main : -1;
   CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 4 + 2 * port : -1;
   CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 4 + 2 * star : -1;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
-  CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (trackPos(Cmd.Corvettes) > 0 || trackPos(Cmd.DefenceStations) > 0 ? 3 : -0.5) : room > 0 ? 3 : -0.5;
-  CARD_VALUE[Cmd.VentCoolant] = trackPos(Cmd.Corvettes) > 0 ? 6 : trackPos(Cmd.DefenceStations) > 0 ? 1 : 0;
-  NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, NUM[PLAN_SCORE]);
-  CARD_VALUE[Cmd.PowerToEngines] = NUM[P2E_GAIN] > 2 ? 1 + NUM[P2E_GAIN] : -2;
-  return commitBest(carrierSlot, PLAN_E, P2E_DIR);
+  CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (trackPos(k, Cmd.Corvettes) > 0 || trackPos(k, Cmd.DefenceStations) > 0 ? 3 : -0.5) : room > 0 ? 3 : -0.5;
+  CARD_VALUE[Cmd.VentCoolant] = trackPos(k, Cmd.Corvettes) > 0 ? 6 : trackPos(k, Cmd.DefenceStations) > 0 ? 1 : 0;
+  k.p2eGain = 0;
+  if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, plan, k.planValue);
+  CARD_VALUE[Cmd.PowerToEngines] = k.p2eGain > 2 ? 1 + k.p2eGain : -2;
+  return commitBest(k, carrierSlot, k.planEngineSetting, k.p2eDir);
 }
 
 /** Vent Coolant (10.1.5): bring Corvettes! back first (replaying it from Ready), then Defence Stations. */
-function vent(ctx: DecisionContext): number {
+function vent(k: Pilot<Params>, ctx: DecisionContext): number {
   let best = VENT_NONE;
   let bestV = 0;
   for (let i = 0; i < ctx.count; i++) {
     const c = ctx.legal[i];
     if (c === VENT_NONE) continue;
-    const pos = trackPos(c);
+    const pos = trackPos(k, c);
     let v: number;
-    if (pos === 0) v = c === Cmd.Corvettes ? 6 : c === Cmd.DefenceStations && shieldRoom() > 0 ? 2 : -1;
+    if (pos === 0) v = c === Cmd.Corvettes ? 6 : c === Cmd.DefenceStations && shieldRoom(k) > 0 ? 2 : -1;
     else v = c === Cmd.Corvettes ? 5 : c === Cmd.DefenceStations ? 2 : 0.5 + 0.1 * pos;
     if (v > bestV) {
       bestV = v;
@@ -176,8 +175,8 @@ function vent(ctx: DecisionContext): number {
 }
 
 /** Corvettes! (10.1.3): launch while any are aboard, fly them when several are out, else repair (when allowed). */
-function corvetteOption(ctx: DecisionContext): number {
-  if (C.repair) return chooseCorvetteOption(ctx);
+function corvetteOption(k: Pilot<Params>, ctx: DecisionContext): number {
+  if (k.params.repair) return chooseCorvetteOption(k, ctx);
   for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === CORV_LAUNCH) return CORV_LAUNCH;
   for (let i = 0; i < ctx.count; i++) if (ctx.legal[i] === CORV_ACTIVATE) return CORV_ACTIVATE;
   return ctx.legal[0];
@@ -189,25 +188,25 @@ const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.CARRIER_DRAF
 const factory: PolicyFactory = (params, rng) => {
   const cfg = readParams(params);
   const kit: KitSettings = { range: cfg.standoff, rangeWeight: 0.6, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 1, payAccuracy: cfg.payAccuracy, pdEager: false };
+  const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
-      C = cfg;
-      beginDecision(ctx, styleEval, styleCollision, kit);
+      beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:
-          return commit();
+          return commit(pilot);
         case D_VENT:
-          return vent(ctx);
+          return vent(pilot, ctx);
         case D_DEFENCE:
-          return chooseDefence(ctx, false);
+          return chooseDefence(pilot, ctx, false);
         case D_P2E_DIR:
-          return chooseP2EDirection();
+          return chooseP2EDirection(pilot);
         case D_CORV_OPTION:
-          return corvetteOption(ctx);
+          return corvetteOption(pilot, ctx);
       }
-      return kitChoose(ctx);
+      return kitChoose(pilot, ctx);
     },
   };
 };

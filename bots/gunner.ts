@@ -15,7 +15,7 @@
  * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
  * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
  * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files). It draws no random numbers: the same view always gets the same answer.
+ * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
  *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `range` (integer 1..10, default 4): the distance, centre to centre, it keeps from the enemy.
@@ -29,10 +29,7 @@
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
-import {
-  V, ME, EN, myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR,
-  type KitSettings,
-} from '../src/scripted/pilot-kit.js';
+import { Pilot, type KitSettings } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
@@ -40,10 +37,9 @@ import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, turnsToFace, mainWeapon, mainValueAt, mainValuePly, PLAN_M, NOW_M,
-  baseEval, planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest,
-  armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
-  beginDecision, mainShare, broadsideShare,
+  turnsToFace, mainWeapon, mainValueAt, mainValuePly, baseEval, planEngine, planPowerToEngines,
+  inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence,
+  kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
 
 // ===================================================================== parameters
@@ -76,25 +72,23 @@ function readParams(params: Record<string, unknown>): Params {
 
 // ===================================================================== the gunner
 
-/** This policy's params, while it decides. */
-let G: Params = readParams({});
-
 /** A pose is good with the enemy dead ahead on the main line, at `range`, and bad with it off the bow. */
-function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): number {
-  const eq = ply === 1 ? E1Q[E1N] : E2Q[E2N];
-  const er = ply === 1 ? E1R[E1N] : E2R[E2N];
-  const ef = ply === 1 ? E1F[E1N] : E2F[E2N];
-  let v = baseEval(q, r, f, m, ply, eq, er, ef);
-  if (!enHull) return v;
-  const w = mainWeapon();
-  const main = mainValuePly(q, r, f, m, ply) / Math.max(1, w.damage);
+function styleEval(k: Pilot<Params>, q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  const path = ply === 1 ? k.enemyThisRound : k.enemyNextRound;
+  const eq = path.endQ();
+  const er = path.endR();
+  const ef = path.endF();
+  let v = baseEval(k, q, r, f, m, ply, eq, er, ef);
+  if (!k.enemyHull) return v;
+  const w = mainWeapon(k);
+  const main = mainValuePly(k, q, r, f, m, ply) / Math.max(1, w.damage);
   v += 3 * main;
   v -= 0.8 * turnsToFace(q, r, f, eq, er);
   return v;
 }
 
 /** The gunner keeps its guns, not its hull, on the enemy: a collision is to be avoided. */
-function styleCollision(_ply: number): number {
+function styleCollision(_k: Pilot<Params>, _ply: number): number {
   return -30;
 }
 
@@ -119,50 +113,57 @@ function gunnerSlot(c: number): number {
   }
 }
 
-function commit(): number {
-  planEngine();
-  const q = PLAN_Q;
-  const r = PLAN_R;
-  const f = PLAN_F;
-  const main = mainShare(q, r, f, PLAN_M);
-  const port = broadsideShare(Cmd.PortBroadside, q, r, f, PLAN_M);
-  const star = broadsideShare(Cmd.StarboardBroadside, q, r, f, PLAN_M);
-  const room = shieldRoom();
-  const missing = armourMissing();
-  const mainPos = trackPos(Cmd.FireMain);
-  const special = myFaction.special;
+function commit(k: Pilot<Params>): number {
+  const G = k.params;
+  const CARD_VALUE = k.cardValue;
+  planEngine(k);
+  const q = k.planQ;
+  const r = k.planR;
+  const f = k.planF;
+  const plan = k.planMat;
+  const main = mainShare(k, q, r, f, plan);
+  const port = broadsideShare(k, Cmd.PortBroadside, q, r, f, plan);
+  const star = broadsideShare(k, Cmd.StarboardBroadside, q, r, f, plan);
+  const room = shieldRoom(k);
+  const missing = armourMissing(k);
+  const mainPos = trackPos(k, Cmd.FireMain);
+  const special = k.myFaction.special;
 
   CARD_VALUE[Cmd.FireMain] = main >= G.fireThreshold ? 10 + 5 * main : -1;
   CARD_VALUE[Cmd.VentCoolant] = !G.vent ? -0.5 : mainPos === 0 ? (main >= G.fireThreshold ? 11 + 5 * main : 0.3) : mainPos > 0 ? 4 : 0.2;
   CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 5 + 2 * port : -1;
   CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 5 + 2 * star : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(pdRange() + 2) > 0 ? 7 : room > 0 ? 3 + (missing > 0 ? 1 : 0) : 0.2;
+  CARD_VALUE[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 2) > 0 ? 7 : room > 0 ? 3 + (missing > 0 ? 1 : 0) : 0.2;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
   CARD_VALUE[Cmd.SpecialAbility] =
     special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (mainPos >= 1 ? 6 : -0.5) : room > 0 ? 3 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.1;
-  NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, NUM[PLAN_SCORE]);
-  CARD_VALUE[Cmd.PowerToEngines] = NUM[P2E_GAIN] > 1.5 ? 2 + NUM[P2E_GAIN] : -2;
-  return commitBest(gunnerSlot, PLAN_E, P2E_DIR);
+  k.p2eGain = 0;
+  if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, plan, k.planValue);
+  CARD_VALUE[Cmd.PowerToEngines] = k.p2eGain > 1.5 ? 2 + k.p2eGain : -2;
+  return commitBest(k, gunnerSlot, k.planEngineSetting, k.p2eDir);
 }
 
 /** Vent Coolant (10.1.5): fire a Ready Fire Main when the enemy is on the line, else cool Fire Main, else the card furthest back. */
-function vent(ctx: DecisionContext): number {
-  const q = V.shipQ[ME];
-  const r = V.shipR[ME];
-  const f = V.facing[ME];
+function vent(k: Pilot<Params>, ctx: DecisionContext): number {
+  const G = k.params;
+  const V = k.view;
+  const q = V.shipQ[k.me];
+  const r = V.shipR[k.me];
+  const f = V.facing[k.me];
+  const en = k.enemy;
+  const e1 = k.enemyThisRound;
   let best = VENT_NONE;
   let bestV = 0;
   for (let i = 0; i < ctx.count; i++) {
     const c = ctx.legal[i];
     if (c === VENT_NONE) continue;
-    const pos = trackPos(c);
+    const pos = trackPos(k, c);
     let v: number;
     if (pos === 0) {
       // A card on Ready is played at once, with one more cooldown.
-      if (c === Cmd.FireMain) v = enHull && mainValueAt(q, r, f, NOW_M, V.shipQ[EN], V.shipR[EN], V.facing[EN], E1Q[E1N], E1R[E1N], E1F[E1N]) / Math.max(1, mainWeapon().damage) >= G.fireThreshold ? 10 : -1;
-      else if (c === Cmd.DefenceStations) v = shieldRoom() > 0 ? 2 : -1;
+      if (c === Cmd.FireMain) v = k.enemyHull && mainValueAt(k, q, r, f, k.matNow, V.shipQ[en], V.shipR[en], V.facing[en], e1.endQ(), e1.endR(), e1.endF()) / Math.max(1, mainWeapon(k).damage) >= G.fireThreshold ? 10 : -1;
+      else if (c === Cmd.DefenceStations) v = shieldRoom(k) > 0 ? 2 : -1;
       else v = -1;
     } else v = c === Cmd.FireMain && G.vent ? 5 + pos : c === Cmd.DefenceStations ? 1 + 0.1 * pos : 0.5 + 0.1 * pos;
     if (v > bestV) {
@@ -179,23 +180,23 @@ const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.GUNNER_DRAFT
 const factory: PolicyFactory = (params, rng) => {
   const cfg = readParams(params);
   const kit: KitSettings = { range: cfg.range, rangeWeight: 0.5, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.6, payAccuracy: cfg.payAccuracy, pdEager: false };
+  const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
-      G = cfg;
-      beginDecision(ctx, styleEval, styleCollision, kit);
+      beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:
-          return commit();
+          return commit(pilot);
         case D_VENT:
-          return vent(ctx);
+          return vent(pilot, ctx);
         case D_DEFENCE:
-          return chooseDefence(ctx, false);
+          return chooseDefence(pilot, ctx, false);
         case D_P2E_DIR:
-          return chooseP2EDirection();
+          return chooseP2EDirection(pilot);
       }
-      return kitChoose(ctx);
+      return kitChoose(pilot, ctx);
     },
   };
 };

@@ -16,7 +16,7 @@
  * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
  * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
  * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files). It draws no random numbers: the same view always gets the same answer.
+ * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
  *
  * Parameters (all optional; a bad value throws naming the parameter):
  * - `standoff` (integer 2..12, default 5): the distance, centre to centre, it keeps from the enemy.
@@ -31,9 +31,7 @@
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as botParamsModule from '../src/bot-params.js';
-import {
-  myFaction, enHull, E1N, E2N, PLAN_E, PLAN_Q, PLAN_R, PLAN_F, P2E_DIR, type KitSettings,
-} from '../src/scripted/pilot-kit.js';
+import { Pilot, type KitSettings } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
@@ -41,10 +39,9 @@ import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
 const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
 const {
-  E1Q, E1R, E1F, E2Q, E2R, E2F, CARD_VALUE, mainWeapon, mainValuePly, PLAN_M, baseEval,
-  planEngine, NUM, P2E_GAIN, PLAN_SCORE, planPowerToEngines, inHand, trackPos, commitBest, armourMissing,
-  shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose, chooseP2EDirection,
-  beginDecision, mainShare, broadsideShare,
+  mainWeapon, mainValuePly, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
+  armourMissing, shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose,
+  chooseP2EDirection, beginDecision, mainShare, broadsideShare,
 } = pilotKitModule;
 
 // ===================================================================== parameters
@@ -77,22 +74,20 @@ function readParams(params: Record<string, unknown>): Params {
 
 // ===================================================================== the turtle
 
-/** This policy's params, while it decides. */
-let T: Params = readParams({});
-
 /** A pose is good far from the enemy's guns and the board edge; a main weapon that bears is a bonus. */
-function styleEval(q: number, r: number, f: number, m: Int8Array, ply: number): number {
-  const eq = ply === 1 ? E1Q[E1N] : E2Q[E2N];
-  const er = ply === 1 ? E1R[E1N] : E2R[E2N];
-  const ef = ply === 1 ? E1F[E1N] : E2F[E2N];
-  let v = baseEval(q, r, f, m, ply, eq, er, ef);
-  if (!enHull) return v;
-  v += mainValuePly(q, r, f, m, ply) / Math.max(1, mainWeapon().damage);
+function styleEval(k: Pilot<Params>, q: number, r: number, f: number, m: Int8Array, ply: number): number {
+  const path = ply === 1 ? k.enemyThisRound : k.enemyNextRound;
+  const eq = path.endQ();
+  const er = path.endR();
+  const ef = path.endF();
+  let v = baseEval(k, q, r, f, m, ply, eq, er, ef);
+  if (!k.enemyHull) return v;
+  v += mainValuePly(k, q, r, f, m, ply) / Math.max(1, mainWeapon(k).damage);
   return v;
 }
 
 /** The turtle never rams. */
-function styleCollision(_ply: number): number {
+function styleCollision(_k: Pilot<Params>, _ply: number): number {
   return -30;
 }
 
@@ -115,42 +110,44 @@ function turtleSlot(c: number): number {
   }
 }
 
-function commit(): number {
-  planEngine();
-  const q = PLAN_Q;
-  const r = PLAN_R;
-  const f = PLAN_F;
-  const main = mainShare(q, r, f, PLAN_M);
-  const port = broadsideShare(Cmd.PortBroadside, q, r, f, PLAN_M);
-  const star = broadsideShare(Cmd.StarboardBroadside, q, r, f, PLAN_M);
-  const missing = armourMissing();
-  const special = myFaction.special;
-  const dsPos = trackPos(Cmd.DefenceStations);
+function commit(k: Pilot<Params>): number {
+  const CARD_VALUE = k.cardValue;
+  planEngine(k);
+  const q = k.planQ;
+  const r = k.planR;
+  const f = k.planF;
+  const plan = k.planMat;
+  const main = mainShare(k, q, r, f, plan);
+  const port = broadsideShare(k, Cmd.PortBroadside, q, r, f, plan);
+  const star = broadsideShare(k, Cmd.StarboardBroadside, q, r, f, plan);
+  const missing = armourMissing(k);
+  const special = k.myFaction.special;
+  const dsPos = trackPos(k, Cmd.DefenceStations);
   CARD_VALUE[Cmd.DefenceStations] = 20;
   // Vent either brings Defence Stations back, or (with several threats closing) replays it for a second shot.
-  CARD_VALUE[Cmd.VentCoolant] = dsPos >= 0 ? 8 : threatsNear(pdRange() + 2) >= 2 ? 7 : 0.5;
-  CARD_VALUE[Cmd.FireMain] = main >= T.fireThreshold ? 6 + 2 * main : -1;
+  CARD_VALUE[Cmd.VentCoolant] = dsPos >= 0 ? 8 : threatsNear(k, pdRange(k) + 2) >= 2 ? 7 : 0.5;
+  CARD_VALUE[Cmd.FireMain] = main >= k.params.fireThreshold ? 6 + 2 * main : -1;
   CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 3 + port : -1;
   CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 3 + star : -1;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
-  CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 1 ? 5 + missing : -0.5) : special.kind === 2 ? (dsPos > 0 || trackPos(Cmd.FireMain) > 0 ? 5 : -0.5) : shieldRoom() > 0 ? 7 : -0.5;
+  CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 1 ? 5 + missing : -0.5) : special.kind === 2 ? (dsPos > 0 || trackPos(k, Cmd.FireMain) > 0 ? 5 : -0.5) : shieldRoom(k) > 0 ? 7 : -0.5;
   CARD_VALUE[Cmd.Corvettes] = 0.2;
-  NUM[P2E_GAIN] = 0;
-  if (inHand(Cmd.PowerToEngines)) planPowerToEngines(q, r, f, PLAN_M, NUM[PLAN_SCORE]);
-  CARD_VALUE[Cmd.PowerToEngines] = NUM[P2E_GAIN] > 2 ? 1 + NUM[P2E_GAIN] : -2;
-  return commitBest(turtleSlot, PLAN_E, P2E_DIR);
+  k.p2eGain = 0;
+  if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, plan, k.planValue);
+  CARD_VALUE[Cmd.PowerToEngines] = k.p2eGain > 2 ? 1 + k.p2eGain : -2;
+  return commitBest(k, turtleSlot, k.planEngineSetting, k.p2eDir);
 }
 
 /** Vent Coolant (10.1.5): Defence Stations back first (replayed from Ready for shields or a shot), then Fire Main. */
-function vent(ctx: DecisionContext): number {
+function vent(k: Pilot<Params>, ctx: DecisionContext): number {
   let best = VENT_NONE;
   let bestV = 0;
   for (let i = 0; i < ctx.count; i++) {
     const c = ctx.legal[i];
     if (c === VENT_NONE) continue;
-    const pos = trackPos(c);
+    const pos = trackPos(k, c);
     let v: number;
-    if (pos === 0) v = c === Cmd.DefenceStations && (shieldRoom() > 0 || pdTargetsNow() > 0) ? 9 : -1;
+    if (pos === 0) v = c === Cmd.DefenceStations && (shieldRoom(k) > 0 || pdTargetsNow(k) > 0) ? 9 : -1;
     else v = c === Cmd.DefenceStations ? 8 : c === Cmd.FireMain ? 2 : 0.5 + 0.1 * pos;
     if (v > bestV) {
       bestV = v;
@@ -166,23 +163,23 @@ const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.TURTLE_DRAFT
 const factory: PolicyFactory = (params, rng) => {
   const cfg = readParams(params);
   const kit: KitSettings = { range: cfg.standoff, rangeWeight: 0.6, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 1.2, payAccuracy: cfg.payAccuracy, pdEager: true };
+  const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
-      T = cfg;
-      beginDecision(ctx, styleEval, styleCollision, kit);
+      beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:
-          return commit();
+          return commit(pilot);
         case D_VENT:
-          return vent(ctx);
+          return vent(pilot, ctx);
         case D_DEFENCE:
-          return chooseDefence(ctx, T.holdFire);
+          return chooseDefence(pilot, ctx, cfg.holdFire);
         case D_P2E_DIR:
-          return chooseP2EDirection();
+          return chooseP2EDirection(pilot);
       }
-      return kitChoose(ctx);
+      return kitChoose(pilot, ctx);
     },
   };
 };
