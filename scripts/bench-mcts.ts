@@ -47,12 +47,12 @@ const statsOf = (p: Policy) => (p as Policy & { stats: Stats }).stats;
 
 /**
  * Searches run before timing starts. In a fresh process the 4th to 8th searches still took
- * 1.3 to 4.7 times as long as later ones (measured 2026-11-22). V8 goes on compiling rarely
+ * 1.3 to 4.7 times as long as later ones. V8 goes on compiling rarely
  * used kernel and pilot-kit code on its helper threads long after that, and the process's
- * CPU time counts it. Functions compiled, from --trace-opt in two runs of these searches
- * (2026-11-22): searches 30-80, 24-25 functions, 240-283 ms of compiler time; 80-130, 8,
+ * CPU time counts it. Functions compiled, from --trace-opt in two runs of these searches:
+ * searches 30-80, 24-25 functions, 240-283 ms of compiler time; 80-130, 8,
  * 83-91 ms; 130-180, 2, 27-42 ms; 180-230, 4, 36-39 ms; 230-380, 1-2 in all. Fifty searches
- * take about 0.55 s, so with 30 warm-up searches (until 2026-11-22) the compiler added
+ * take about 0.55 s, so with 30 warm-up searches the compiler added
  * roughly a tenth to a half to the CPU time of the first three timed blocks; after 130 it
  * adds a few percent.
  */
@@ -88,8 +88,8 @@ function openingSpeed(params: Record<string, unknown>, positions: number, blocks
     k.view(s, 0, view);
     const count = k.legal(s, 0, legal);
     // The kind of stream the harness gives a bot (src/sim/rng.ts: seedrandom's numbers,
-    // without seedrandom's closures; until 2026-11-22 the bench called seedrandom itself,
-    // about 7,800 more instructions an iteration, cachegrind).
+    // without seedrandom's closures; calling seedrandom itself costs about 7,800 more
+    // instructions an iteration, cachegrind).
     const pol = mcts(params, seededRandom(`bench/${i}`));
     const ctx: DecisionContext = { kernel: k, view, player: 0, decision: s.decision, legal, count };
     const c0 = process.cpuUsage();

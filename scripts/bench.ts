@@ -49,13 +49,13 @@ const scale = quick ? 0.2 : 1;
 const REPS = 5;
 /**
  * Timed pairs of pool runs (one worker, two workers, back to back). A pair's ratio spreads
- * widely here (a standard deviation of 0.26 over 171 pairs, 2026-11-23); 15 pairs, not 9,
+ * widely here (a standard deviation of 0.26 over 171 pairs); 15 pairs, not 9,
  * so one run's median is less of a draw.
  */
 const POOL_PAIRS = 15;
 /**
  * Matches played before the kernel is timed. After 500 rammer matches V8 still compiled 15
- * functions (336 ms of compiler time, --trace-opt, 2026-11-22) in the next 1,000, about the
+ * functions (336 ms of compiler time, --trace-opt) in the next 1,000, about the
  * time those matches take, and the process's CPU time counts its threads; after 1,500, one
  * to three small ones per 1,000 matches.
  */
@@ -165,7 +165,7 @@ async function heapGrowth(matches: number) {
  * matches first, so thread start-up (tsx compiling the worker's modules) and the JIT are
  * left out: after two chunks a thread's V8 was still optimising, and the helper threads
  * doing it took 0.7 s of CPU during a 1.2 s timed run of two workers (measured from
- * /proc/self/task, 2026-11-22), which the workers then lacked; after twenty, 0.05 s.
+ * /proc/self/task), which the workers then lacked; after twenty, 0.05 s.
  */
 function experimentFor(threads: number): Experiment {
   return ExperimentSchema.parse({
@@ -341,7 +341,7 @@ async function workerRuns() {
 
 /**
  * Matches per run of the batch measurement; its window is BATCH_WINDOW of each run's
- * progress. Nine pairs of 40,000 (five of 60,000 until 2026-11-23): a pair's ratio spread
+ * progress. Nine pairs of 40,000: a pair's ratio spread
  * with a standard deviation of 0.34 over 95 pairs, and the median of five was little better
  * than a single pair.
  */

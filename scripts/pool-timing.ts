@@ -99,7 +99,7 @@ export interface PooledLine {
 /**
  * Every record of `code`, its pairs pooled per line: their median with its interval
  * (medianInterval); null for a line with no pairs. Why: one run's median of 9-15 pairs
- * still misses a target it meets on the whole about one time in six here (2026-11-23),
+ * still misses a target it meets on the whole about one time in six here,
  * while the medians of separate runs spread as independent pairs would make them, so the
  * pairs of many runs of the same code are one larger sample.
  */

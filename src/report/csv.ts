@@ -196,8 +196,8 @@ const INT_BYTES = 11;
  * their slot.
  *
  * Why not matchRow and toCsv: a row is about 290 cells, and building them as strings for
- * csv-stringify took about 63 microseconds a match (7 for matchRow; 2026-11-22, 250 real
- * records), as long as a worker takes to play one; done on the main thread, two workers
+ * csv-stringify took about 63 microseconds a match (7 for matchRow; 250 real records), as
+ * long as a worker takes to play one; done on the main thread, two workers
  * ran slower than one. Here a number cell is written digit by digit, and a text cell (a
  * name, an id, a loadout) is quoted by csv-stringify the first time it occurs and copied
  * after that, from tables by player, faction, end and termination code, and loadout. The

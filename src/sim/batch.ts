@@ -109,8 +109,8 @@ export function defaultChunk(total: number): number {
 }
 
 /**
- * Time a worker task aims at when chunks are grouped (chunksPerTask), in ms. 250, not 100
- * (until 2026-11-23 02:15): in 150,000-match runs of the default experiment on two workers,
+ * Time a worker task aims at when chunks are grouped (chunksPerTask), in ms. 250, not 100:
+ * in 150,000-match runs of the default experiment on two workers,
  * five alternating pairs, the main thread used 37-43 ms of CPU a second with 100 and 28-30
  * with 250 (tasks of 4-5 chunks against 8).
  */
@@ -133,8 +133,8 @@ export function msPerChunkSoFar(since: number, played: number, workers: number, 
  * Consecutive chunks for the next task: as many as take about `taskMs` at `msPerChunk` (a
  * worker's time per chunk so far; Infinity before it is known), at most `max`, and at most
  * what leaves each worker four tasks of the `remaining` chunks, so the workers still finish
- * together. Why: a task costs the main thread 0.3 ms or more whatever its size (2026-11-23:
- * piscina's message handling in a CPU profile, the rest presumably waking the thread), and
+ * together. Why: a task costs the main thread 0.3 ms or more whatever its size (piscina's
+ * message handling in a CPU profile, the rest presumably waking the thread), and
  * 250 scripted matches take a worker 10-30 ms, so chunk-sized tasks took several percent of
  * a core from the workers. A slow match (mcts) keeps one chunk a task, so progress, Ctrl-C
  * and the run's end stay as fine-grained as before.

@@ -8,8 +8,8 @@
  * waits for the main thread between chunks.
  * Per-chunk transferred buffers (288 kB for 250 matches) were external memory to both
  * isolates: the main thread's collector marked about three times a second, on helper threads
- * taking the cores the workers need (--trace-incremental-marking, 2026-11-22; with slots, no
- * marking after start-up). Records in a slot are valid until the slot is released, so the
+ * taking the cores the workers need (--trace-incremental-marking; with slots, no marking after
+ * start-up). Records in a slot are valid until the slot is released, so the
  * caller folds them, or copies them, first.
  */
 import { Piscina } from 'piscina';

@@ -6,7 +6,7 @@
  * Why not call seedrandom there: besides seeding, every seedrandom(seed) call turns the new
  * generator's 256-byte state into a string and mixes it into a global entropy pool (used
  * only by unseeded generators), and builds closures: 12-14 microseconds a call (a loop of
- * 200,000 seedings, 2026-11-22), against a rammer match of about 120. Here the same stream
+ * 200,000 seedings), against a rammer match of about 120. Here the same stream
  * is seeded into a 256-byte array and nothing else (3-6 microseconds, most of it the 768
  * ARC4 steps). The batch worker goes further: each seat's stream (ReseedableRandom) is
  * reused from match to match and keeps its last keyed state, so a match allocates no
@@ -35,7 +35,7 @@ export class Arc4 {
   /**
    * A byte array: a copy is one memcpy (about 700 instructions against 7,800 for a plain
    * array's element loop) and keying runs about 20% fewer instructions; a fresh stream
-   * costs no more to make than with a plain array (cachegrind, 2026-11-22).
+   * costs no more to make than with a plain array (cachegrind).
    */
   private readonly s = new Uint8Array(WIDTH);
   private i = 0;
