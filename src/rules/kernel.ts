@@ -26,8 +26,12 @@
  */
 import type { GameState } from './state.js';
 import { DecisionAnswers } from './decision-answers.js';
-import { placeMatch, type MatchSetup } from './setup.js';
-import { playerView } from './player-view.js';
+import type { MatchSetup } from './setup.js';
+import * as setupModule from './setup.js';
+import * as playerViewModule from './player-view.js';
+// Imported functions as module constants: V8 folds a module constant, not an imported binding.
+const { placeMatch } = setupModule;
+const { playerView } = playerViewModule;
 
 export * from './decisions.js';
 export { coolCardWord } from './cooldown-track.js';

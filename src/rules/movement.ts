@@ -12,12 +12,12 @@
  */
 import * as hexModule from '../hex/hex.js';
 import type { RulesContext } from './context.js';
-import type { GameTables } from './tables.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as momentumModule from './momentum.js';
 import * as damageModule from './damage.js';
 import * as eventsModule from './events.js';
+import * as hullLookupsModule from './hull-lookups.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { DQ, DR, opposite, distance } = hexModule;
@@ -32,6 +32,7 @@ const {
 } = momentumModule;
 const { hitShieldsAndArmour, hitStructure } = damageModule;
 const { EV_STEP, EV_MOVE, EV_COLLISION, EV_OVERRUN, EV_POWER } = eventsModule;
+const { hullLookups } = hullLookupsModule;
 
 /** Collision kinds in the event log. */
 export const COLLISION_LINEAR = 0;
@@ -43,114 +44,6 @@ export const EDGE = -1;
 // a TDZ check, at every use; a plain module constant is folded.
 const SIDE_EDGE = -1;
 const TRACK_CAP = 32;
-
-/** Hull and board lookups derived from a GameTables object (see Movement). */
-interface Lookups {
-  hullRadius: Int8Array;
-  hullFlat: Int8Array;
-  clearance: Int8Array;
-  pad: number;
-  pairGrid: Uint16Array;
-  hullSections: Int32Array;
-  edgeGrid: Uint8Array;
-}
-const lookups = new WeakMap<GameTables, Lookups>();
-
-function buildLookups(t: GameTables): Lookups {
-  const factions = t.factions;
-  const hullRadius = new Int8Array(factions.length);
-  const hullGrid: Int8Array[] = [];
-  for (let f = 0; f < factions.length; f++) {
-    const hull = factions[f].hull;
-    const n = hull.hexCount;
-    let rad = 0;
-    for (let i = 0; i < n; i++) rad = Math.max(rad, distance(0, 0, hull.hexQ[i], hull.hexR[i]));
-    const d = 2 * rad + 1;
-    const grid = new Int8Array(6 * d * d);
-    // Backwards, so that the first hex listed wins if two ever shared an offset.
-    for (let facing = 0; facing < 6; facing++)
-      for (let i = n - 1; i >= 0; i--) grid[(facing * d + hull.rotR[facing * n + i] + rad) * d + hull.rotQ[facing * n + i] + rad] = hull.hexSection[i] + 1;
-    hullRadius[f] = rad;
-    hullGrid.push(grid);
-  }
-  const b = t.board;
-  const clearance = new Int8Array(b.width * b.height);
-  for (let y = 0; y < b.height; y++)
-    for (let x = 0; x < b.width; x++) {
-      if (b.mask[y * b.width + x] !== 1) continue;
-      // Hexes outside the bounding box are off the board; the nearest is straight out along q or r.
-      let c = Math.min(x + 1, b.width - x, y + 1, b.height - y);
-      for (let y2 = 0; y2 < b.height; y2++)
-        for (let x2 = 0; x2 < b.width; x2++) if (b.mask[y2 * b.width + x2] !== 1) c = Math.min(c, distance(x, y, x2, y2));
-      clearance[y * b.width + x] = Math.min(c, 127);
-    }
-  // One flat table each, with one padding for every faction (pad: the largest hull radius),
-  // so a lookup is one index into one typed array. Per faction pair, facing pair and centre
-  // offset of a from b within 2 * pad: a's overlapping sections | b's << 8 (0: the hulls
-  // share no hex); index (((fa * F + fb) * 36 + facingA * 6 + facingB) * D + cr + 2pad) * D
-  // + cq + 2pad, with D = 4 * pad + 1.
-  const nf = factions.length;
-  let pad = 0;
-  for (let f = 0; f < nf; f++) pad = Math.max(pad, hullRadius[f]);
-  const reach = 2 * pad;
-  const d = 2 * reach + 1;
-  const pairGrid = new Uint16Array(nf * nf * 36 * d * d);
-  for (let fa = 0; fa < nf; fa++)
-    for (let fb = 0; fb < nf; fb++) {
-      const ha = factions[fa].hull;
-      const rb = hullRadius[fb];
-      const db = 2 * rb + 1;
-      for (let facingA = 0; facingA < 6; facingA++)
-        for (let facingB = 0; facingB < 6; facingB++)
-          for (let cr = -reach; cr <= reach; cr++)
-            for (let cq = -reach; cq <= reach; cq++) {
-              let v = 0;
-              for (let i = 0; i < ha.hexCount; i++) {
-                const dq = cq + ha.rotQ[facingA * ha.hexCount + i];
-                const dr = cr + ha.rotR[facingA * ha.hexCount + i];
-                if (dq < -rb || dq > rb || dr < -rb || dr > rb) continue;
-                const sec = hullGrid[fb][(facingB * db + dr + rb) * db + dq + rb];
-                if (sec !== 0) v |= (1 << ha.hexSection[i]) | (1 << (sec - 1 + 8));
-              }
-              pairGrid[((((fa * nf + fb) * 6 + facingA) * 6 + facingB) * d + cr + reach) * d + cq + reach] = v;
-            }
-    }
-  // Per faction, the sections with a hex off the board, per facing and centre within the
-  // board's bounding box widened by pad (beyond it every hex is off); index
-  // ((f * 6 + facing) * h + y) * w + x, with w and h the widened width and height.
-  const hullSections = new Int32Array(nf);
-  const w = b.width + 2 * pad;
-  const h = b.height + 2 * pad;
-  const edgeGrid = new Uint8Array(nf * 6 * w * h);
-  for (let f = 0; f < nf; f++) {
-    const hull = factions[f].hull;
-    for (let i = 0; i < hull.hexCount; i++) hullSections[f] |= 1 << hull.hexSection[i];
-    for (let facing = 0; facing < 6; facing++)
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          let mask = 0;
-          for (let i = 0; i < hull.hexCount; i++) {
-            const hx = x - pad + hull.rotQ[facing * hull.hexCount + i];
-            const hy = y - pad + hull.rotR[facing * hull.hexCount + i];
-            if (hx < 0 || hy < 0 || hx >= b.width || hy >= b.height || b.mask[hy * b.width + hx] !== 1) mask |= 1 << hull.hexSection[i];
-          }
-          edgeGrid[((f * 6 + facing) * h + y) * w + x] = mask;
-        }
-  }
-  // Per faction, facing and offset within pad of the centre, section + 1 of the hull hex
-  // there (0: none), flat: index ((f * 6 + facing) * e + dr + pad) * e + dq + pad, e = 2pad + 1.
-  const e = 2 * pad + 1;
-  const hullFlat = new Int8Array(nf * 6 * e * e);
-  for (let f = 0; f < nf; f++) {
-    const rad = hullRadius[f];
-    const dg = 2 * rad + 1;
-    for (let facing = 0; facing < 6; facing++)
-      for (let dr = -rad; dr <= rad; dr++)
-        for (let dq = -rad; dq <= rad; dq++)
-          hullFlat[((f * 6 + facing) * e + dr + pad) * e + dq + pad] = hullGrid[f][(facing * dg + dr + rad) * dg + dq + rad];
-  }
-  return { hullRadius, hullFlat, clearance, pad, pairGrid, hullSections, edgeGrid };
-}
 
 /**
  * What an overrun needs from the weapons (Weapons implements it): declared here so that
@@ -185,9 +78,8 @@ export class Movement {
    * off the board per facing and centre. They turn "which section is on this hex", "do these
    * hulls share a hex" and "is this hull on the board" into lookups. Each of hullFlat,
    * pairGrid and edgeGrid is one flat typed array padded to the largest radius (pad), so a
-   * lookup is one index with no per-faction array to fetch. They are read-only and
-   * shared by every Kernel on the same tables object (lookups), so a search bot that makes
-   * a Kernel per match or per search does not rebuild them.
+   * lookup is one index with no per-faction array to fetch. They are read-only and shared
+   * by every Kernel on the same tables object (hull-lookups.ts).
    */
   private readonly hullRadius: Int8Array;
   /** hullFlat: offsets within pad of the centre, row length hullD = 2 * pad + 1. */
@@ -222,11 +114,7 @@ export class Movement {
     this.width = b.width;
     this.height = b.height;
     this.mask = b.mask;
-    let shared = lookups.get(kernel.t);
-    if (!shared) {
-      shared = buildLookups(kernel.t);
-      lookups.set(kernel.t, shared);
-    }
+    const shared = hullLookups(kernel.t);
     this.hullRadius = shared.hullRadius;
     this.hullFlat = shared.hullFlat;
     this.pad = shared.pad;
