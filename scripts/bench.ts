@@ -1,5 +1,5 @@
 /**
- * The benchmark (`npm run bench`, design section 6): measures and prints, and writes a
+ * The benchmark (`npm run bench`, docs/performance.md): measures and prints, and writes a
  * JSON record to results/bench/. Never run by the tests: machines here are shared and
  * noisy, so figures are for the record and for trends, with the conditions written down.
  *

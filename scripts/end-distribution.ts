@@ -1,5 +1,5 @@
 /**
- * Every match ends (issue: rules kernel II): plays N seeds (default 10,000) of
+ * Every match ends: plays N seeds (default 10,000) of
  * random-vs-random with drafted loadouts and of rammer-vs-rammer with the default
  * loadouts on the duel scenario, and prints how they ended (victory by seat, mutual
  * destruction, round limit) with mean length and weapon activity. A match that fails to

@@ -1,5 +1,5 @@
 /**
- * Measures allocation in the kernel's round loop (issue: "no allocation per round; measure
+ * Measures allocation in the kernel's round loop ("no allocation per round; measure
  * it"). Run: `npm run measure:alloc` (node --expose-gc, a large young generation so no
  * scavenge runs during the measured stretch).
  *

@@ -1,8 +1,8 @@
 /**
  * The public bot API: what a policy file in bots/ may import.
  *
- * Why: bots must depend on a small, stable surface (design section 1), see only a player
- * view (never the live state, design section 2) and answer with integer action ids, so
+ * Why: bots must depend on a small, stable surface (docs/architecture.md), see only a player
+ * view (never the live state) and answer with integer action ids, so
  * generic bots need no game knowledge and scripted ones can read the view's typed arrays.
  */
 import type { GameState } from './rules/state.js';

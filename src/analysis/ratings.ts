@@ -1,7 +1,7 @@
 /**
  * Ratings for all entrants of an experiment: a Bradley-Terry fit by minorization-
  * maximization, on the Elo scale, anchored to one entrant, with 95% intervals from a
- * bootstrap over pairs (design section 5; formulas and sources in docs/statistics.md).
+ * bootstrap over pairs (formulas and sources in docs/statistics.md).
  *
  * Model: entrant i has strength γᵢ > 0 and scores against j with probability
  * γᵢ / (γᵢ + γⱼ) per game (R. A. Bradley and M. E. Terry, Biometrika 39 (1952) 324–345).

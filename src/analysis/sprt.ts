@@ -2,7 +2,7 @@
  * A-vs-B statistics on the logistic Elo scale: Elo ⇄ expected score, the Elo difference
  * of a pairing with its 95% interval, the likelihood of superiority, and the generalized
  * sequential probability ratio test (GSPRT) over pentanomial pair results that `compare`
- * runs until it accepts H0 or H1 (design section 5; formulas and sources in
+ * runs until it accepts H0 or H1 (formulas and sources in
  * docs/statistics.md).
  *
  * Why pairs: matches are played in pairs (same seed, seats swapped), so a pair's total

@@ -1,5 +1,5 @@
 /**
- * Interval estimates for the balance lab's figures (design section 5): Wilson score
+ * Interval estimates for the balance lab's figures (docs/statistics.md): Wilson score
  * intervals for rates, normal-approximation intervals for means, and the pentanomial
  * model for A-vs-B scores from paired games.
  *

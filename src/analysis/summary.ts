@@ -1,7 +1,7 @@
 /**
  * Folding match records (src/sim/record.ts) into an experiment's figures.
  *
- * Why an accumulator of counts and sums: design section 5 asks that a run split into
+ * Why an accumulator of counts and sums: a run split into
  * shards (`--shard i/N`, any batch engine) merges into exactly the numbers one run gives.
  * So the accumulator keeps only integers that add: match counts, win counts, pentanomial
  * bins, sums and sums of squares of per-match statistics, histograms. It never keeps an

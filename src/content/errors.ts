@@ -2,7 +2,7 @@
  * Config errors: one error type for every way a content file can be wrong.
  *
  * Why: the person who meets these is a game designer editing YAML, not a programmer
- * reading a stack trace (design section 7: "bad input gets a clear error naming the file,
+ * reading a stack trace ("bad input gets a clear error naming the file,
  * the path inside it and what was expected"). So every problem, whether a YAML syntax
  * slip, a wrong type caught by zod or a cross-field rule (a mount on a hex the hull does
  * not have), is reduced to the same four facts: file, path, what was expected, what was

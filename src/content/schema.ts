@@ -82,7 +82,7 @@ export const RulesFileSchema = z.strictObject({
     pointDefenceReach: z.enum(['within', 'below']).default('within'),
     edgeLineOfFire: z.enum(['eitherSide', 'bothSides', 'nudge']).default('eitherSide'),
   }),
-  /** Rounds after which a match is a draw by limit (design section 3, item 12). */
+  /** Rounds after which a match is a draw by limit (docs/rules.md, 3). */
   roundLimit: int(1, 10_000),
 });
 export type RulesFile = z.output<typeof RulesFileSchema>;

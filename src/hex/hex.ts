@@ -7,7 +7,7 @@
  * edges (config compilation, tests), which say so.
  *
  * Directions are numbered clockwise from north: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW
- * (design section 3, item 1). The opposite of d is (d + 3) % 6.
+ * (docs/rules.md, "Board: shape and coordinates"). The opposite of d is (d + 3) % 6.
  */
 
 /** Direction names in index order. */

@@ -1,5 +1,5 @@
 /**
- * CSV outputs (design section 5): matches.csv, one row per match from its record, and
+ * CSV outputs: matches.csv, one row per match from its record, and
  * summary.csv, the Summary flattened to one row per pairing (or player) and figure.
  *
  * Why fixed columns: two runs of the same experiment must give CSVs that compare byte for

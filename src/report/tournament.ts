@@ -1,5 +1,5 @@
 /**
- * Tournament outputs (design section 5): the crosstable, the ratings and the per-pairing
+ * Tournament outputs: the crosstable, the ratings and the per-pairing
  * figures as CSV rows (crosstable.csv, ratings.csv, pairings.csv), two Vega-Lite charts
  * (ratings with their intervals, a score heat map of the crosstable) and a plain-text table
  * for the terminal.

@@ -17,7 +17,7 @@
  *   are kept and the summary is written, marked incomplete. Summary files are written to a
  *   temporary name and renamed, so nothing half-written is left.
  * - A chunk that fails (its worker thread died, say) stops the feeding too, but the chunks
- *   in flight on the other workers finish and are kept (design section 7: a crashed worker
+ *   in flight on the other workers finish and are kept (a crashed worker
  *   loses no finished results); the summary and checkpoint are written as for Ctrl-C, then
  *   a RunFailure names the chunk's matches, where the finished ones are and how to resume.
  */

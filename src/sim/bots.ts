@@ -1,5 +1,5 @@
 /**
- * Loading bots by name from bots/ (design section 4): a bot is a file exporting a factory
+ * Loading bots by name from bots/ (docs/bots.md): a bot is a file exporting a factory
  * `(params, rng) => Policy`. Each bot gets its own seeded stream (seedrandom's, sim/rng.ts), so a match
  * replays exactly from its seed.
  */

@@ -157,7 +157,7 @@ export class MatchRunner {
         clockReading[0] = hrtimeBigint();
         this.policyMicros[p] += ((clockWords[HI] - hi0) * TWO_32 + (clockWords[LO] - lo0)) / 1000;
         if (fault !== TERM_NONE) {
-          // Adjudication (design 4): forfeit, or a fallback policy answers this decision.
+          // Adjudication (docs/bots.md): forfeit, or a fallback policy answers this decision.
           if (this.fault === TERM_NONE) {
             this.fault = fault;
             this.faultSeat = p;

@@ -1,7 +1,7 @@
 /**
  * Tests for src/content: the shipped configs load and compile to the numbers their files
  * say, and broken files fail with an error that names the file, the path inside it, the
- * bad value and what was expected (design section 7).
+ * bad value and what was expected.
  *
  * Broken files are derived from the shipped ones: each row parses a real file, changes one
  * thing, writes it back into a copy of configs/ in a temp folder and loads that copy.

@@ -1,7 +1,7 @@
 /**
  * Known-answer tests for src/hex/hex.ts.
  *
- * Conventions under test (design section 3, item 1: the board is made of flat-topped hexes,
+ * Conventions under test (docs/rules.md, "Board: shape and coordinates": the board is made of flat-topped hexes,
  * and directions are N NE SE S SW NW):
  *   - axial coordinates (q, r), with the implied cube coordinate s = -q - r;
  *   - directions numbered clockwise from north:

@@ -1,5 +1,5 @@
 /**
- * The report of a compare run (issue 24): a "Sequential test" section whose verdict, LLR,
+ * The report of a compare run: a "Sequential test" section whose verdict, LLR,
  * bounds and estimates are those of the run's GSPRT, recomputed here from the run's pair
  * counts, and no headline that contradicts the verdict. Two small real runs: a null run
  * (rammer against an identical rammer, which the test must not call stronger) and a run

@@ -1,5 +1,5 @@
 /**
- * Adjudication of broken bots (design section 4): a bot that throws, answers an illegal
+ * Adjudication of broken bots (docs/bots.md): a bot that throws, answers an illegal
  * action or overruns its declared budget is adjudicated as the experiment says (forfeit,
  * or a fallback policy for that decision); the reason and the seat are recorded; the run
  * goes on.
@@ -39,7 +39,7 @@ async function run(name: string, bot: string, mode: 'forfeit' | 'fallback') {
   return { r, rows };
 }
 
-describe('adjudication of broken bots (design 4)', () => {
+describe('adjudication of broken bots', () => {
   it.each([
     ['thrower', 'policy threw'],
     ['illegal', 'illegal action'],

@@ -1,5 +1,5 @@
 /**
- * Issue 7 end to end, on small real runs with known answers:
+ * The balance analyses end to end, on small real runs with known answers:
  * - a loadout sweep where one main weapon is made deliberately overpowered (a card change)
  *   flags it as too strong;
  * - a stat sweep over a card no ship carries shows no effect at all (identical results at
@@ -43,7 +43,7 @@ async function expectReportRenders(outDir: string, shot: string) {
   expect(check.rendered).toEqual(new Array(check.charts).fill('vega'));
 }
 
-describe('balance analyses on real runs (issue 7)', () => {
+describe('balance analyses on real runs', () => {
   it('a deliberately overpowered main weapon is flagged too strong', { timeout: 180_000 }, async () => {
     const { r, analysis } = await run('op-sweep', {
       kind: 'loadout-sweep',

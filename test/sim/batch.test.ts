@@ -1,5 +1,5 @@
 /**
- * The batch runner (issue 4): results do not depend on the number of workers, an
+ * The batch runner: results do not depend on the number of workers, an
  * interrupted run keeps its finished matches and says it is incomplete, any match in
  * matches.csv replays alone from the experiment and its id, and bad experiment files are
  * reported with file, place and expectation.
@@ -45,7 +45,7 @@ function sortedRows(out: string): string[] {
 }
 
 
-describe('batch runs (issue 4)', () => {
+describe('batch runs', () => {
   it('1 worker and 2 workers give the same summary and the same CSV rows', async () => {
     const file = writeExperiment('same', base);
     const { experiment, text } = loadExperiment(file);
@@ -103,7 +103,7 @@ describe('batch runs (issue 4)', () => {
   });
 
   it('a worker thread that dies stops the run with its finished matches kept and a clear error, and the run resumes to the numbers of an uninterrupted run', async () => {
-    // crasher ends its worker thread in the 12th match that thread plays, unless `marker` exists (design 7).
+    // crasher ends its worker thread in the 12th match that thread plays, unless `marker` exists.
     const marker = join(dir, 'crash-marker');
     const crash = { ...base, name: 'crash', chunk: 5, players: [base.players[0], { name: 'b', policy: join(fixtures, 'crasher.ts'), faction: 'lamais', params: { marker, after: 12 } }] };
     const file = writeExperiment('crash', crash);
@@ -242,7 +242,7 @@ describe('batch runs (issue 4)', () => {
   });
 });
 
-describe('tournaments (issue 6)', () => {
+describe('tournaments', () => {
   const tour = {
     name: 'tour-test',
     kind: 'tournament',

@@ -1,5 +1,5 @@
 /**
- * The batch's worker pool (issue 4): records written by the threads into shared slots are
+ * The batch's worker pool: records written by the threads into shared slots are
  * the records of playing the same matches in this thread, a reused slot holds only its new
  * chunk, and slots are neither overbooked nor released twice. The matches.csv rows the
  * threads write are those of matchRow and csv-stringify, and rows too long for their slot
@@ -41,7 +41,7 @@ function untimed(rec: Int32Array): Int32Array {
   return r;
 }
 
-describe('chunk pool (issue 4)', () => {
+describe('chunk pool', () => {
   it('has two slots per worker, and says when all are in use', async () => {
     expect(pool.slots).toBe(4);
     const running = [0, 1, 2, 3].map((k) => pool.run(k * CHUNK, k * CHUNK + 1));

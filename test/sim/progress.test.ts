@@ -1,5 +1,5 @@
 /**
- * Progress lines off a terminal (issue 4): matches done, the rate and the time left, with a
+ * Progress lines off a terminal: matches done, the rate and the time left, with a
  * decimal for slow runs (a search bot's 0.5 matches/s is not shown as 0 or 1).
  */
 import { describe, it, expect, vi, afterEach } from 'vitest';
