@@ -11,20 +11,17 @@
  * commitment is built straight from the view (a two-round search over the ten engine
  * settings on a copy of the momentum mat), and nothing is allocated per decision.
  *
- * Like the other styles (bots/gunner.ts, carrier.ts, turtle.ts) it predicts its
- * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
- * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
- * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
+ * Like the other styles (bots/gunner.ts, carrier.ts, turtle.ts) it predicts its own movement
+ * from its momentum tokens two rounds ahead and does not pick a thrust that puts a hull hex
+ * off the board this round or the next while a safe one exists (an edge hit outweighs
+ * everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the four
+ * files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the
+ * same view always gets the same answer.
  *
- * Parameters (all optional; a bad value throws naming the parameter):
- * - `closeRange` (integer 1..6, default 3): the distance, centre to centre, it closes to.
- * - `maxSpeed` (integer 1..4, default 3): linear momentum tokens it is willing to carry.
- * - `edgeMargin` (integer 0..4, default 1): clearance, in hexes, it keeps from the board edge.
- * - `ram` (boolean, default true): seek collisions with the enemy (rule 12) while it is the sturdier
- *   ship (structure, armour and shields); false: always steer clear.
- * - `shieldRange` (integer 0..16, default 6): raise shields once the enemy is this close.
- * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
+ * Parameters (all optional): `closeRange`, `maxSpeed`, `edgeMargin`, `ram`, `shieldRange`,
+ * `payAccuracy`. Each is declared once, with its type, range, default and doc, in PARAMS
+ * below; a bad value throws naming the parameter, and docs/bots.md's table is rendered from
+ * the declaration.
  */
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
@@ -38,7 +35,7 @@ const {
   D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, commitFirst, commitSecond, hex, MAX_SECTIONS,
   Cmd,
 } = botApiModule;
-const { checkParamNames, intParam, boolParam } = botParamsModule;
+const { declareParams } = botParamsModule;
 const {
   broadsideWeapon, sideValueAt, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
@@ -48,30 +45,17 @@ const {
 // ===================================================================== parameters
 
 const BOT = 'brawler';
-const PARAM_NAMES = ['closeRange', 'maxSpeed', 'edgeMargin', 'ram', 'shieldRange', 'payAccuracy'];
 
-interface Params {
-  closeRange: number;
-  maxSpeed: number;
-  edgeMargin: number;
-  ram: boolean;
-  shieldRange: number;
-  payAccuracy: boolean;
-}
-
-function readParams(params: Record<string, unknown>): Params {
-  checkParamNames(BOT, params, PARAM_NAMES);
-  return {
-    closeRange: intParam(BOT, params, 'closeRange', 3, 1, 6),
-    maxSpeed: intParam(BOT, params, 'maxSpeed', 3, 1, 4),
-    edgeMargin: intParam(BOT, params, 'edgeMargin', 1, 0, 4),
-    ram: boolParam(BOT, params, 'ram', true),
-    shieldRange: intParam(BOT, params, 'shieldRange', 6, 0, 16),
-    payAccuracy: boolParam(BOT, params, 'payAccuracy', true),
-  };
-}
-
-
+/** This style's params, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams(BOT, [
+  { name: 'closeRange', type: 'integer', default: 3, min: 1, max: 6, doc: 'the distance, centre to centre, it closes to.' },
+  { name: 'maxSpeed', type: 'integer', default: 3, min: 1, max: 4, doc: 'linear momentum tokens it is willing to carry.' },
+  { name: 'edgeMargin', type: 'integer', default: 1, min: 0, max: 4, doc: 'clearance, in hexes, it keeps from the board edge.' },
+  { name: 'ram', type: 'boolean', default: true, doc: 'seek collisions with the enemy (rule 12) while it is the sturdier ship (structure, armour and shields); false: always steer clear.' },
+  { name: 'shieldRange', type: 'integer', default: 6, min: 0, max: 16, doc: 'raise shields once the enemy is this close.' },
+  { name: 'payAccuracy', type: 'boolean', default: true, doc: 'pay extra cooldown when a shot lacks accuracy (9.2).' },
+]);
+type Params = ReturnType<typeof PARAMS.read>;
 
 // ===================================================================== the brawler
 
@@ -218,7 +202,7 @@ function vent(k: Pilot<Params>, ctx: DecisionContext): number {
 const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.BRAWLER_DRAFT);
 
 const factory: PolicyFactory = (params, rng) => {
-  const cfg = readParams(params);
+  const cfg = PARAMS.read(params);
   const kit: KitSettings = { range: cfg.closeRange, rangeWeight: 0.8, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.3, payAccuracy: cfg.payAccuracy, pdEager: false };
   const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {

@@ -10,19 +10,17 @@
  * straight from the view (a two-round search over the ten engine settings on a copy of the
  * momentum mat), and nothing is allocated per decision.
  *
- * Like the other styles (bots/gunner.ts, brawler.ts, turtle.ts) it predicts its
- * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
- * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
- * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
+ * Like the other styles (bots/gunner.ts, brawler.ts, turtle.ts) it predicts its own movement
+ * from its momentum tokens two rounds ahead and does not pick a thrust that puts a hull hex
+ * off the board this round or the next while a safe one exists (an edge hit outweighs
+ * everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the four
+ * files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the
+ * same view always gets the same answer.
  *
- * Parameters (all optional; a bad value throws naming the parameter):
- * - `standoff` (integer 2..12, default 6): the distance, centre to centre, its capital ship keeps.
- * - `maxSpeed` (integer 1..4, default 2): linear momentum tokens it is willing to carry.
- * - `edgeMargin` (integer 0..4, default 2): clearance, in hexes, it keeps from the board edge.
- * - `repair` (boolean, default true): spend Corvettes! on repairing lost corvettes.
- * - `arcAvoidance` (number 0..5, default 1.5): how hard it keeps out of the enemy's forward arc.
- * - `payAccuracy` (boolean, default true): pay for accuracy a shot lacks (9.2), cooldown or activations.
+ * Parameters (all optional): `standoff`, `maxSpeed`, `edgeMargin`, `repair`, `arcAvoidance`,
+ * `payAccuracy`. Each is declared once, with its type, range, default and doc, in PARAMS
+ * below; a bad value throws naming the parameter, and docs/bots.md's table is rendered from
+ * the declaration.
  */
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
@@ -36,7 +34,7 @@ const {
   D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, D_CORV_OPTION, CORV_ACTIVATE, CORV_LAUNCH, VENT_NONE,
   hex, CORV_ABOARD, CORV_BOARD, CORV_DESTROYED, Cmd,
 } = botApiModule;
-const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
+const { declareParams } = botParamsModule;
 const {
   mainWeapon, mainValuePly, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption,
@@ -46,30 +44,17 @@ const {
 // ===================================================================== parameters
 
 const BOT = 'carrier';
-const PARAM_NAMES = ['standoff', 'maxSpeed', 'edgeMargin', 'repair', 'arcAvoidance', 'payAccuracy'];
 
-interface Params {
-  standoff: number;
-  maxSpeed: number;
-  edgeMargin: number;
-  repair: boolean;
-  arcAvoidance: number;
-  payAccuracy: boolean;
-}
-
-function readParams(params: Record<string, unknown>): Params {
-  checkParamNames(BOT, params, PARAM_NAMES);
-  return {
-    standoff: intParam(BOT, params, 'standoff', 6, 2, 12),
-    maxSpeed: intParam(BOT, params, 'maxSpeed', 2, 1, 4),
-    edgeMargin: intParam(BOT, params, 'edgeMargin', 2, 0, 4),
-    repair: boolParam(BOT, params, 'repair', true),
-    arcAvoidance: numberParam(BOT, params, 'arcAvoidance', 1.5, 0, 5),
-    payAccuracy: boolParam(BOT, params, 'payAccuracy', true),
-  };
-}
-
-
+/** This style's params, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams(BOT, [
+  { name: 'standoff', type: 'integer', default: 6, min: 2, max: 12, doc: 'the distance, centre to centre, its capital ship keeps.' },
+  { name: 'maxSpeed', type: 'integer', default: 2, min: 1, max: 4, doc: 'linear momentum tokens it is willing to carry.' },
+  { name: 'edgeMargin', type: 'integer', default: 2, min: 0, max: 4, doc: 'clearance, in hexes, it keeps from the board edge.' },
+  { name: 'repair', type: 'boolean', default: true, doc: 'spend Corvettes! on repairing lost corvettes.' },
+  { name: 'arcAvoidance', type: 'number', default: 1.5, min: 0, max: 5, doc: "how hard it keeps out of the enemy's forward arc." },
+  { name: 'payAccuracy', type: 'boolean', default: true, doc: 'pay for accuracy a shot lacks (9.2), cooldown or activations.' },
+]);
+type Params = ReturnType<typeof PARAMS.read>;
 
 // ===================================================================== the carrier
 
@@ -186,7 +171,7 @@ function corvetteOption(k: Pilot<Params>, ctx: DecisionContext): number {
 const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.CARRIER_DRAFT);
 
 const factory: PolicyFactory = (params, rng) => {
-  const cfg = readParams(params);
+  const cfg = PARAMS.read(params);
   const kit: KitSettings = { range: cfg.standoff, rangeWeight: 0.6, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 1, payAccuracy: cfg.payAccuracy, pdEager: false };
   const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {

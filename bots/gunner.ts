@@ -11,20 +11,17 @@
  * momentum mat), never from the list of legal commitments, and nothing is allocated per
  * decision.
  *
- * Like the other styles (bots/brawler.ts, carrier.ts, turtle.ts) it predicts its
- * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
- * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
- * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
+ * Like the other styles (bots/brawler.ts, carrier.ts, turtle.ts) it predicts its own movement
+ * from its momentum tokens two rounds ahead and does not pick a thrust that puts a hull hex
+ * off the board this round or the next while a safe one exists (an edge hit outweighs
+ * everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the four
+ * files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the
+ * same view always gets the same answer.
  *
- * Parameters (all optional; a bad value throws naming the parameter):
- * - `range` (integer 1..10, default 4): the distance, centre to centre, it keeps from the enemy.
- * - `maxSpeed` (integer 1..4, default 2): linear momentum tokens it is willing to carry.
- * - `edgeMargin` (integer 0..4, default 2): clearance, in hexes, it keeps between hull and board edge.
- * - `fireThreshold` (number 0..1, default 0.3): the expected share of the main weapon's damage
- *   that makes a shot worth its cooldown.
- * - `vent` (boolean, default true): spend Vent Coolant on Fire Main.
- * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
+ * Parameters (all optional): `range`, `maxSpeed`, `edgeMargin`, `fireThreshold`, `vent`,
+ * `payAccuracy`. Each is declared once, with its type, range, default and doc, in PARAMS
+ * below; a bad value throws naming the parameter, and docs/bots.md's table is rendered from
+ * the declaration.
  */
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
@@ -35,7 +32,7 @@ import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
-const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
+const { declareParams } = botParamsModule;
 const {
   turnsToFace, mainWeapon, mainValueAt, mainValuePly, baseEval, planEngine, planPowerToEngines,
   inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence,
@@ -45,30 +42,17 @@ const {
 // ===================================================================== parameters
 
 const BOT = 'gunner';
-const PARAM_NAMES = ['range', 'maxSpeed', 'edgeMargin', 'fireThreshold', 'vent', 'payAccuracy'];
 
-interface Params {
-  range: number;
-  maxSpeed: number;
-  edgeMargin: number;
-  fireThreshold: number;
-  vent: boolean;
-  payAccuracy: boolean;
-}
-
-function readParams(params: Record<string, unknown>): Params {
-  checkParamNames(BOT, params, PARAM_NAMES);
-  return {
-    range: intParam(BOT, params, 'range', 4, 1, 10),
-    maxSpeed: intParam(BOT, params, 'maxSpeed', 2, 1, 4),
-    edgeMargin: intParam(BOT, params, 'edgeMargin', 2, 0, 4),
-    fireThreshold: numberParam(BOT, params, 'fireThreshold', 0.3, 0, 1),
-    vent: boolParam(BOT, params, 'vent', true),
-    payAccuracy: boolParam(BOT, params, 'payAccuracy', true),
-  };
-}
-
-
+/** This style's params, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams(BOT, [
+  { name: 'range', type: 'integer', default: 4, min: 1, max: 10, doc: 'the distance, centre to centre, it keeps from the enemy.' },
+  { name: 'maxSpeed', type: 'integer', default: 2, min: 1, max: 4, doc: 'linear momentum tokens it is willing to carry.' },
+  { name: 'edgeMargin', type: 'integer', default: 2, min: 0, max: 4, doc: 'clearance, in hexes, it keeps between hull and board edge.' },
+  { name: 'fireThreshold', type: 'number', default: 0.3, min: 0, max: 1, doc: "the expected share of the main weapon's damage that makes a shot worth its cooldown." },
+  { name: 'vent', type: 'boolean', default: true, doc: 'spend Vent Coolant on Fire Main.' },
+  { name: 'payAccuracy', type: 'boolean', default: true, doc: 'pay extra cooldown when a shot lacks accuracy (9.2).' },
+]);
+type Params = ReturnType<typeof PARAMS.read>;
 
 // ===================================================================== the gunner
 
@@ -178,7 +162,7 @@ function vent(k: Pilot<Params>, ctx: DecisionContext): number {
 const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.GUNNER_DRAFT);
 
 const factory: PolicyFactory = (params, rng) => {
-  const cfg = readParams(params);
+  const cfg = PARAMS.read(params);
   const kit: KitSettings = { range: cfg.range, rangeWeight: 0.5, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.6, payAccuracy: cfg.payAccuracy, pdEager: false };
   const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {

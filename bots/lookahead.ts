@@ -51,19 +51,22 @@ const { MAX_ACTIONS, MAX_PLAYERS } = botApiModule;
 const {
   evaluate, openCommitment, styleCandidates, newSearchStats, recordSearch, searchPolicy,
 } = heuristicModule;
-const { checkParamNames, intParam, numberParam, choiceParam, choiceListParam } = botParamsModule;
+const { declareParams } = botParamsModule;
 const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;
 
 const NAME = 'lookahead';
-const PARAMS = ['candidates', 'base', 'opponent', 'margin', 'forwardCalls'] as const;
+
+/** The params described above, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams(NAME, [
+  { name: 'candidates', type: 'integer', default: 48, min: 1, max: MAX_ACTIONS, doc: 'candidate commitments scored per decision.' },
+  { name: 'base', type: 'choice', default: 'gunner', choices: MODEL_NAMES, doc: "the style whose commitment is candidate 0 and which answers the mid-round decisions." },
+  { name: 'opponent', type: 'choices', default: STYLE_NAMES, choices: MODEL_NAMES, doc: 'opponent models, an equal mixture: each candidate is scored by its mean over them.' },
+  { name: 'margin', type: 'number', default: 0.01, min: 0, max: 2, doc: "how much better than the base's answer another candidate must score to replace it." },
+  { name: 'forwardCalls', type: 'integer', default: 50_000, min: 1, max: 1_000_000_000, doc: 'forward-model calls allowed per decision (the declared budget).' },
+]);
 
 const factory: PolicyFactory = (params, rng) => {
-  checkParamNames(NAME, params, PARAMS);
-  const k = intParam(NAME, params, 'candidates', 48, 1, MAX_ACTIONS);
-  const baseName = choiceParam(NAME, params, 'base', 'gunner', MODEL_NAMES);
-  const modelNames = choiceListParam(NAME, params, 'opponent', STYLE_NAMES, MODEL_NAMES);
-  const margin = numberParam(NAME, params, 'margin', 0.01, 0, 2);
-  const forwardCalls = intParam(NAME, params, 'forwardCalls', 50_000, 1, 1_000_000_000);
+  const { candidates: k, base: baseName, opponent: modelNames, margin, forwardCalls } = PARAMS.read(params);
 
   const own = modelPolicy(baseName, rng);
   /** Suggesters of candidates besides the base: the styles and rammer. */

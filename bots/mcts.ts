@@ -93,13 +93,51 @@ const {
   evaluateAll, openCommitment, sampleCandidates, styleCandidates, addUnique, newSearchStats,
   recordSearch, searchPolicy,
 } = heuristicModule;
-const { checkParamNames, intParam, numberParam, choiceParam } = botParamsModule;
+const { declareParams } = botParamsModule;
 const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;
 
 const NAME = 'mcts';
-const PARAMS = ['iterations', 'forwardCalls', 'depth', 'c', 'candidates', 'opponentCandidates', 'base', 'margin', 'playout', 'maxNodes'] as const;
 const MAX_CANDIDATES = 512;
 const UNLIMITED = 2_147_483_647;
+
+/** The params described above, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams(NAME, [
+  {
+    name: 'iterations',
+    type: 'integer',
+    default: (_read, given) => (given.forwardCalls !== undefined ? UNLIMITED : 200),
+    defaultDoc: '200 (unbounded when `forwardCalls` is given)',
+    min: 1,
+    max: UNLIMITED,
+    doc: 'search iterations per decision.',
+  },
+  { name: 'forwardCalls', type: 'integer', default: UNLIMITED, defaultDoc: 'unbounded', min: 1, max: UNLIMITED, doc: 'forward-model calls allowed per decision (the declared budget).' },
+  { name: 'depth', type: 'integer', default: 3, min: 1, max: 1000, doc: 'rounds a playout runs before the heuristic scores it.' },
+  { name: 'c', type: 'number', default: 0.3, min: 0, max: 100, doc: 'the UCB exploration constant.' },
+  { name: 'candidates', type: 'integer', default: 24, min: 1, max: MAX_CANDIDATES, doc: 'root candidate commitments for this bot.' },
+  {
+    name: 'opponentCandidates',
+    type: 'integer',
+    default: (read) => Math.min(6, read.candidates as number),
+    defaultDoc: '6 (at most `candidates`)',
+    min: 1,
+    max: (read) => read.candidates as number,
+    maxDoc: '`candidates`',
+    doc: "root candidates for the opponent (its likely style answers).",
+  },
+  { name: 'playout', type: 'choice', default: 'gunner', choices: MODEL_NAMES, doc: 'the policy that plays the rounds after the root.' },
+  {
+    name: 'maxNodes',
+    type: 'integer',
+    default: (read) => Math.min((read.iterations as number) + 1, Math.floor((read.forwardCalls as number) / 2) + 1, 20_000),
+    defaultDoc: 'iterations + 1, or forwardCalls / 2 + 1, at most 20,000',
+    min: 1,
+    max: 1_000_000,
+    doc: 'tree nodes kept.',
+  },
+  { name: 'base', type: 'choice', default: 'gunner', choices: MODEL_NAMES, doc: "the style whose commitment the search must beat, which also answers the mid-round decisions." },
+  { name: 'margin', type: 'number', default: 0.01, min: 0, max: 2, doc: "how much the most visited candidate's mean must beat the base's commitment by." },
+]);
 /** Most states a search keeps in the state cache (STATE_BYTES, about 3.5 kB, each). */
 const MAX_CACHED = 1024;
 /** Cache slots allocated at a time (one buffer each). */
@@ -222,19 +260,9 @@ function cacheUsedView(i: number, n: number): Uint8Array {
 }
 
 const factory: PolicyFactory = (params, rng) => {
-  checkParamNames(NAME, params, PARAMS);
+  const { iterations, forwardCalls, depth, c, candidates: K, opponentCandidates: KO, playout, maxNodes, base: baseName, margin } = PARAMS.read(params);
+  /** A declared budget only when one was given (unlimited otherwise). */
   const hasCalls = params.forwardCalls !== undefined;
-  const iterations = intParam(NAME, params, 'iterations', hasCalls ? UNLIMITED : 200, 1, UNLIMITED);
-  const forwardCalls = intParam(NAME, params, 'forwardCalls', UNLIMITED, 1, UNLIMITED);
-  const depth = intParam(NAME, params, 'depth', 3, 1, 1000);
-  const c = numberParam(NAME, params, 'c', 0.3, 0, 100);
-  const K = intParam(NAME, params, 'candidates', 24, 1, MAX_CANDIDATES);
-  const KO = intParam(NAME, params, 'opponentCandidates', Math.min(6, K), 1, K);
-  const playout = choiceParam(NAME, params, 'playout', 'gunner', MODEL_NAMES);
-  const maxNodes = intParam(NAME, params, 'maxNodes', Math.min(iterations + 1, Math.floor(forwardCalls / 2) + 1, 20_000), 1, 1_000_000);
-
-  const baseName = choiceParam(NAME, params, 'base', 'gunner', MODEL_NAMES);
-  const margin = numberParam(NAME, params, 'margin', 0.01, 0, 2);
   /** Draws by the simulated policies so far: a round that draws none is a function of its start state (state cache). */
   let draws = 0;
   /** The bot's stream, counted: the same numbers in the same order. */

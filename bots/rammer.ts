@@ -3,6 +3,9 @@
  * main weapon when the enemy is in front, raises shields on the bow when it can, launches
  * corvettes and lets them shoot, and keeps its speed within `maxSpeed` tokens.
  *
+ * Parameters (all optional): `maxSpeed`, declared in PARAMS below; a bad value throws naming
+ * the parameter.
+ *
  * Why it exists: the demonstration match needs a policy that plays visibly and ends games;
  * the stronger scripted styles come with the bot issue. It reads the view's typed arrays
  * directly, as scripted bots do.
@@ -10,6 +13,7 @@
 import type { PolicyFactory, Policy, Rng, DecisionContext, DraftContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
+import * as botParamsModule from '../src/bot-params.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const {
@@ -18,6 +22,12 @@ const {
   encodeCommit, CARD_NONE, CARDS, LOC_HAND, LOC_TRACK, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
   MAX_SECTIONS, CORVETTES, CORV_BOARD, shieldsFromFirst, Cmd,
 } = botApiModule;
+const { declareParams } = botParamsModule;
+
+/** Rammer's params, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams('rammer', [
+  { name: 'maxSpeed', type: 'integer', default: 2, min: 1, max: 4, doc: 'linear momentum tokens it carries toward the enemy.' },
+]);
 
 const front = new Int32Array(2);
 const room = new Int32Array(MAX_SECTIONS);
@@ -234,7 +244,7 @@ class Rammer implements Policy {
   }
 }
 
-const factory: PolicyFactory = (params, rng) => new Rammer(typeof params.maxSpeed === 'number' ? params.maxSpeed : 2, rng);
+const factory: PolicyFactory = (params, rng) => new Rammer(PARAMS.read(params).maxSpeed, rng);
 export default factory;
 
 /** The sign-pattern tables next to the searches they replace, for test/bots/rammer.test.ts. */

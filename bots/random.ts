@@ -1,6 +1,7 @@
 /**
  * `random`: uniform over the legal actions (in the match and in the loadout draft). The baseline every other bot must beat, and
- * the driver of the kernel's invariant tests.
+ * the driver of the kernel's invariant tests. It takes no parameters (PARAMS below: any given
+ * is refused, naming it).
  *
  * Why the turn by the ship's facing: legal lists are ordered by absolute direction, so the
  * same draw would otherwise mean a different manoeuvre for a ship facing south than for one
@@ -10,9 +11,14 @@
  */
 import type { PolicyFactory } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
+import * as botParamsModule from '../src/bot-params.js';
 
 const { D_COMMIT, D_P2E_DIR, commitEngine, commitFirst, commitSecond, commitDir, encodeCommit, Cmd } = botApiModule;
 const P2E = Cmd.PowerToEngines;
+const { declareParams } = botParamsModule;
+
+/** No params: declared empty, so a misplaced one is refused rather than ignored. */
+export const PARAMS = declareParams('random', []);
 
 /** Commitment `a` with its directions turned by `k` sixth-turns (all six are always legal, 7.1). */
 function turnCommit(a: number, k: number): number {
@@ -25,7 +31,9 @@ function turnCommit(a: number, k: number): number {
   return encodeCommit(e, first, second, d);
 }
 
-const factory: PolicyFactory = (_params, rng) => ({
+const factory: PolicyFactory = (params, rng) => {
+  PARAMS.read(params);
+  return {
   name: 'random',
   choose(ctx) {
     const a = ctx.legal[Math.floor(rng() * ctx.count)];
@@ -36,5 +44,6 @@ const factory: PolicyFactory = (_params, rng) => ({
   draft(ctx) {
     return ctx.legal[Math.floor(rng() * ctx.count)];
   },
-});
+  };
+};
 export default factory;

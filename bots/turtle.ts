@@ -12,21 +12,17 @@
  * The commitment is built straight from the view (a two-round search over the ten engine
  * settings on a copy of the momentum mat), and nothing is allocated per decision.
  *
- * Like the other styles (bots/gunner.ts, brawler.ts, carrier.ts) it predicts its
- * own movement from its momentum tokens two rounds ahead and does not pick a thrust that
- * puts a hull hex off the board this round or the next while a safe one exists (an edge hit
- * outweighs everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the
- * four files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the same view always gets the same answer.
+ * Like the other styles (bots/gunner.ts, brawler.ts, carrier.ts) it predicts its own movement
+ * from its momentum tokens two rounds ahead and does not pick a thrust that puts a hull hex
+ * off the board this round or the next while a safe one exists (an edge hit outweighs
+ * everything else it scores; the pilot kit (src/scripted/pilot-kit.ts), shared by the four
+ * files; each policy owns its own Pilot, the kit's context). It draws no random numbers: the
+ * same view always gets the same answer.
  *
- * Parameters (all optional; a bad value throws naming the parameter):
- * - `standoff` (integer 2..12, default 5): the distance, centre to centre, it keeps from the enemy.
- * - `maxSpeed` (integer 1..4, default 1): linear momentum tokens it is willing to carry.
- * - `edgeMargin` (integer 0..4, default 3): clearance, in hexes, it keeps from the board edge.
- * - `fireThreshold` (number 0..1, default 0.9): the expected share of the main weapon's damage
- *   that makes an opportunistic shot worth its cooldown.
- * - `holdFire` (boolean, default true): hold Defence Stations for the firing windows while
- *   threats are on their way (false: raise shields instead).
- * - `payAccuracy` (boolean, default true): pay extra cooldown when a shot lacks accuracy (9.2).
+ * Parameters (all optional): `standoff`, `maxSpeed`, `edgeMargin`, `fireThreshold`,
+ * `holdFire`, `payAccuracy`. Each is declared once, with its type, range, default and doc, in
+ * PARAMS below; a bad value throws naming the parameter, and docs/bots.md's table is rendered
+ * from the declaration.
  */
 import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
@@ -37,7 +33,7 @@ import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
-const { checkParamNames, intParam, numberParam, boolParam } = botParamsModule;
+const { declareParams } = botParamsModule;
 const {
   mainWeapon, mainValuePly, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, pdTargetsNow, chooseDefence, kitChoose,
@@ -47,30 +43,17 @@ const {
 // ===================================================================== parameters
 
 const BOT = 'turtle';
-const PARAM_NAMES = ['standoff', 'maxSpeed', 'edgeMargin', 'fireThreshold', 'holdFire', 'payAccuracy'];
 
-interface Params {
-  standoff: number;
-  maxSpeed: number;
-  edgeMargin: number;
-  fireThreshold: number;
-  holdFire: boolean;
-  payAccuracy: boolean;
-}
-
-function readParams(params: Record<string, unknown>): Params {
-  checkParamNames(BOT, params, PARAM_NAMES);
-  return {
-    standoff: intParam(BOT, params, 'standoff', 5, 2, 12),
-    maxSpeed: intParam(BOT, params, 'maxSpeed', 1, 1, 4),
-    edgeMargin: intParam(BOT, params, 'edgeMargin', 3, 0, 4),
-    fireThreshold: numberParam(BOT, params, 'fireThreshold', 0.9, 0, 1),
-    holdFire: boolParam(BOT, params, 'holdFire', true),
-    payAccuracy: boolParam(BOT, params, 'payAccuracy', true),
-  };
-}
-
-
+/** This style's params, declared once: the parsing, the errors and the docs table come from here. */
+export const PARAMS = declareParams(BOT, [
+  { name: 'standoff', type: 'integer', default: 5, min: 2, max: 12, doc: 'the distance, centre to centre, it keeps from the enemy.' },
+  { name: 'maxSpeed', type: 'integer', default: 1, min: 1, max: 4, doc: 'linear momentum tokens it is willing to carry.' },
+  { name: 'edgeMargin', type: 'integer', default: 3, min: 0, max: 4, doc: 'clearance, in hexes, it keeps from the board edge.' },
+  { name: 'fireThreshold', type: 'number', default: 0.9, min: 0, max: 1, doc: "the expected share of the main weapon's damage that makes an opportunistic shot worth its cooldown." },
+  { name: 'holdFire', type: 'boolean', default: true, doc: 'hold Defence Stations for the firing windows while threats are on their way (false: raise shields instead).' },
+  { name: 'payAccuracy', type: 'boolean', default: true, doc: 'pay extra cooldown when a shot lacks accuracy (9.2).' },
+]);
+type Params = ReturnType<typeof PARAMS.read>;
 
 // ===================================================================== the turtle
 
@@ -161,7 +144,7 @@ function vent(k: Pilot<Params>, ctx: DecisionContext): number {
 const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.TURTLE_DRAFT);
 
 const factory: PolicyFactory = (params, rng) => {
-  const cfg = readParams(params);
+  const cfg = PARAMS.read(params);
   const kit: KitSettings = { range: cfg.standoff, rangeWeight: 0.6, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 1.2, payAccuracy: cfg.payAccuracy, pdEager: true };
   const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {
