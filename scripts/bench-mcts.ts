@@ -31,7 +31,7 @@ import { Kernel } from '../src/rules/kernel.js';
 import { GameState, MAX_ACTIONS } from '../src/rules/state.js';
 import { MatchRunner } from '../src/sim/match.js';
 import { makePolicy } from '../src/sim/bots.js';
-import { seededRandom } from '../src/sim/rng.js';
+import { seededRandom } from '../src/random/rng.js';
 import type { DecisionContext, Policy } from '../src/bot-api.js';
 import mcts from '../bots/mcts.js';
 import rammer from '../bots/rammer.js';

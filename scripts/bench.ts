@@ -38,9 +38,9 @@ import { Kernel } from '../src/rules/kernel.js';
 import { GameState } from '../src/rules/state.js';
 import { MatchRunner } from '../src/sim/match.js';
 import { makePolicy, loadBotFactory } from '../src/sim/bots.js';
-import { ChunkPool } from '../src/sim/chunk-pool.js';
+import { ChunkPool } from '../src/run/chunk-pool.js';
 import { ExperimentSchema, loadExperiment, type Experiment } from '../src/sim/experiment.js';
-import { chunksPerTask, defaultChunk, MAX_CHUNKS_PER_TASK, runBatch } from '../src/sim/batch.js';
+import { chunksPerTask, defaultChunk, MAX_CHUNKS_PER_TASK, runBatch } from '../src/run/batch.js';
 import { median, pairOrder, pairedRatio, pooledRatios, steadyRate, steadyWindow, type BenchRatios, type PooledLine } from './pool-timing.js';
 
 const quick = process.argv.includes('--quick');

@@ -12,19 +12,14 @@ import {
   STAT_NAMES,
 } from '../rules/state.js';
 import type { FactionTable, GameTables } from '../rules/tables.js';
-import { TERM_NAMES } from '../sim/record.js';
+import { TERM_NAMES, type RecordPlayer } from '../sim/record.js';
 import type { ClusterSums } from './stats.js';
 
 // ---------------------------------------------------------------------------------------
 // Experiment description (plain data, so it travels inside the serialised state)
 
 /** One experiment player (A = 0, B = 1, ...). */
-export interface ExperimentPlayer {
-  name: string;
-  policy: string;
-  /** Faction id the player plays (informational; records carry the faction index played). */
-  faction: string;
-}
+export type ExperimentPlayer = RecordPlayer;
 
 /** Names the summary needs from one faction, by the indices records use. */
 export interface FactionNaming {

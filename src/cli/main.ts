@@ -27,8 +27,8 @@ import type { Plan } from '../sim/plan.js';
 import { pairingVerdict, writeReport } from '../report/findings.js';
 import type { SequentialResult } from '../analysis/sprt.js';
 import { liveTable } from '../report/tournament.js';
-import { runBatch, RunFailure } from '../sim/batch.js';
-import { runPanel } from '../sim/panel.js';
+import { runBatch, RunFailure } from '../run/batch.js';
+import { runPanel } from '../run/panel.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
 import type { Summary } from '../analysis/summary.js';
 

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { seededRandom } from '../sim/rng.js';
+import { seededRandom } from '../random/rng.js';
 import { directionIndex } from '../hex/hex.js';
 import type { GameTables, FactionTable, RuleSwitches } from '../rules/tables.js';
 import { COMMAND_IDS } from '../rules/tables.js';

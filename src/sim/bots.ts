@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, dirname, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Arc4, ReseedableRandom } from './rng.js';
+import { Arc4, ReseedableRandom } from '../random/rng.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
 
 export const BOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bots');

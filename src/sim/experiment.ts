@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { seededInt32 } from './rng.js';
+import { seededInt32 } from '../random/rng.js';
 import { LoadoutSchema } from '../content/schema.js';
 import { CardChangeSchema } from '../content/changes.js';
 import { loadYaml, defaultConfigDir } from '../content/load.js';

@@ -7,7 +7,7 @@
  * (kernel, runner, state, the bots' streams, the result object); only the policies are
  * rebuilt, from the match seed.
  */
-import { seededRandom } from './rng.js';
+import { seededRandom } from '../random/rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
 import { Kernel, type MatchSetup } from '../rules/kernel.js';
 import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
@@ -23,8 +23,7 @@ import { loadPolicyFactory, seatRandom } from './bots.js';
 import { dirname, resolve } from 'node:path';
 import { type Experiment, type MatchSlot, pairSeed, slotOf } from './experiment.js';
 import { planExperiment, baseChanges, type Plan, type Entrant } from './plan.js';
-import { STATUS_ADJUDICATED } from './record.js';
-import type { ExperimentPlayer } from '../analysis/summary.js';
+import { STATUS_ADJUDICATED, type RecordPlayer } from './record.js';
 
 /** An experiment made ready to play: content loaded, plan made, bots imported, loadouts compiled. */
 export interface Prepared {
@@ -123,7 +122,7 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
 }
 
 /** The experiment's players as the statistics and matches.csv name them (by entrant index). */
-export function experimentPlayers(prep: Pick<Prepared, 'plan'>): ExperimentPlayer[] {
+export function experimentPlayers(prep: Pick<Prepared, 'plan'>): RecordPlayer[] {
   return prep.plan.entrants.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction }));
 }
 

@@ -11,6 +11,14 @@
  */
 import { type GameState, STAT_SIZE } from '../rules/state.js';
 
+/** Who an experiment player is, as records and summaries name it (A = 0, B = 1, ...). */
+export interface RecordPlayer {
+  name: string;
+  policy: string;
+  /** Faction id the player plays (informational; records carry the faction index played). */
+  faction: string;
+}
+
 export const R_ID = 0;
 export const R_PAIR = 1;
 /** 0: the pair's first game (player A in seat 0), 1: seats swapped. */

@@ -16,7 +16,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch } from '../../src/sim/batch.ts';
+import { runBatch } from '../../src/run/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { buildReportModel } from '../../src/report/findings.ts';
 

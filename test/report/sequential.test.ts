@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch } from '../../src/sim/batch.js';
+import { runBatch } from '../../src/run/batch.js';
 import { loadExperiment } from '../../src/sim/experiment.js';
 import { buildReportModel } from '../../src/report/findings.js';
 import { readSequential, sequentialSection } from '../../src/report/sequential-section.js';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch } from '../../src/sim/batch.ts';
+import { runBatch } from '../../src/run/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-adjudication-'));

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch } from '../../src/sim/batch.ts';
+import { runBatch } from '../../src/run/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { buildReportModel, type RunAnalysis } from '../../src/report/findings.ts';
 import type { LoadoutSweepAnalysis, MetaAnalysis, StatSweepAnalysis } from '../../src/analysis/balance.ts';

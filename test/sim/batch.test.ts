@@ -9,12 +9,12 @@ import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { runBatch, RunFailure, defaultChunk, chunksPerTask, msPerChunkSoFar, MAX_CHUNKS_PER_TASK } from '../../src/sim/batch.ts';
+import { runBatch, RunFailure, defaultChunk, chunksPerTask, msPerChunkSoFar, MAX_CHUNKS_PER_TASK } from '../../src/run/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare, MatchPlayer, experimentPlayers } from '../../src/sim/play.ts';
-import { playInto } from '../../src/sim/worker.ts';
+import { playInto } from '../../src/run/worker.ts';
 import { RECORD_INTS } from '../../src/sim/record.ts';
-import { CSV_ROW_BYTES } from '../../src/sim/chunk-pool.ts';
+import { CSV_ROW_BYTES } from '../../src/run/chunk-pool.ts';
 import { matchRow, toCsv } from '../../src/report/csv.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 

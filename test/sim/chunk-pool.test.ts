@@ -6,11 +6,11 @@
  * are left to the main thread.
  */
 import { describe, it, expect, afterAll } from 'vitest';
-import { ChunkPool, CSV_ROW_BYTES } from '../../src/sim/chunk-pool.ts';
+import { ChunkPool, CSV_ROW_BYTES } from '../../src/run/chunk-pool.ts';
 import { ExperimentSchema } from '../../src/sim/experiment.ts';
 import { prepare, MatchPlayer, experimentPlayers } from '../../src/sim/play.ts';
 import { matchRow, toCsv } from '../../src/report/csv.ts';
-import { playInto } from '../../src/sim/worker.ts';
+import { playInto } from '../../src/run/worker.ts';
 import { RECORD_INTS, R_ID, R_POLICY_US0, R_POLICY_US1 } from '../../src/sim/record.ts';
 
 const experiment = ExperimentSchema.parse({

@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 import { loadExperiment, DEFAULT_PANEL_STYLES } from '../../src/sim/experiment.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 import { prepare } from '../../src/sim/play.ts';
-import { playerLabels, runPanel, styleExperiment, styleMatches } from '../../src/sim/panel.ts';
+import { playerLabels, runPanel, styleExperiment, styleMatches } from '../../src/run/panel.ts';
 import { agreement, favoured, type CrossingInterval, type PanelQuestion, type PanelResult, type StyleFigures } from '../../src/report/panel-report.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-panel-'));

@@ -3,7 +3,7 @@
  * decimal for slow runs (a search bot's 0.5 matches/s is not shown as 0 or 1).
  */
 import { describe, it, expect, vi, afterEach } from 'vitest';
-import { Progress } from '../../src/sim/progress.ts';
+import { Progress } from '../../src/run/progress.ts';
 
 const notTerminal = { isTTY: false } as NodeJS.WriteStream;
 

@@ -6,7 +6,7 @@
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { seededRandom, seededInt32, ReseedableRandom } from '../../src/sim/rng.js';
+import { seededRandom, seededInt32, ReseedableRandom } from '../../src/random/rng.js';
 import { botRng, seatRandom } from '../../src/sim/bots.js';
 
 const SEEDS = [

@@ -14,7 +14,6 @@
  * test/sim/rng.test.ts holds every output to seedrandom's over many seeds, so matches
  * replay exactly as before.
  */
-import type { Rng } from '../bot-api.js';
 
 const WIDTH = 256;
 const MASK = 255;
@@ -121,8 +120,9 @@ export class Arc4 {
   }
 }
 
-/** A seeded stream: call it for a double in [0, 1); int32() for a signed 32-bit integer. */
-export interface SeededRng extends Rng {
+/** A seeded stream: call it for a double in [0, 1) (the bot API's Rng), int32() for a signed 32-bit integer. */
+export interface SeededRng {
+  (): number;
   int32(): number;
 }
 

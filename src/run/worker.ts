@@ -11,9 +11,9 @@
  * core per worker it takes its time from them).
  */
 import { workerData } from 'node:worker_threads';
-import type { Experiment } from './experiment.js';
-import { prepare, MatchPlayer, experimentPlayers } from './play.js';
-import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, R_POLICY_US0, R_POLICY_US1 } from './record.js';
+import type { Experiment } from '../sim/experiment.js';
+import { prepare, MatchPlayer, experimentPlayers } from '../sim/play.js';
+import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, R_POLICY_US0, R_POLICY_US1 } from '../sim/record.js';
 import { MatchCsvWriter } from '../report/csv.js';
 
 /** What every thread of a pool is started with. */

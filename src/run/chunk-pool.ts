@@ -13,8 +13,8 @@
  * caller folds them, or copies them, first.
  */
 import { Piscina } from 'piscina';
-import type { Experiment } from './experiment.js';
-import { RECORD_INTS } from './record.js';
+import type { Experiment } from '../sim/experiment.js';
+import { RECORD_INTS } from '../sim/record.js';
 import type { PoolData, SlotTask } from './worker.js';
 
 /**
