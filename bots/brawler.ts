@@ -128,8 +128,8 @@ function brawlerSlot(c: number): number {
 
 /** Card values for the round, the ship at (q, r, f) when the guns fire. */
 function valueCards(k: Pilot<Params>, q: number, r: number, f: number, withP2E: boolean): void {
-  const B = k.params;
-  const CARD_VALUE = k.cardValue;
+  const params = k.params;
+  const cardValue = k.cardValue;
   const plan = k.planMat;
   const port = sideShare(k, Cmd.PortBroadside, q, r, f, plan, 1);
   const star = sideShare(k, Cmd.StarboardBroadside, q, r, f, plan, 1);
@@ -138,17 +138,17 @@ function valueCards(k: Pilot<Params>, q: number, r: number, f: number, withP2E: 
   const room = shieldRoom(k);
   const missing = armourMissing(k);
   const special = k.myFaction.special;
-  CARD_VALUE[Cmd.PortBroadside] = port >= 0.3 ? 8 + 3 * port : -1;
-  CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.3 ? 8 + 3 * star : -1;
-  CARD_VALUE[Cmd.FireMain] = main >= 0.5 ? 4 + 2 * main : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 1) > 0 ? 6 : room > 0 && dist <= B.shieldRange ? 5 : -0.5;
-  CARD_VALUE[Cmd.PowerToEngines] = withP2E ? 4 + k.p2eGain : -2;
+  cardValue[Cmd.PortBroadside] = port >= 0.3 ? 8 + 3 * port : -1;
+  cardValue[Cmd.StarboardBroadside] = star >= 0.3 ? 8 + 3 * star : -1;
+  cardValue[Cmd.FireMain] = main >= 0.5 ? 4 + 2 * main : -1;
+  cardValue[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 1) > 0 ? 6 : room > 0 && dist <= params.shieldRange ? 5 : -0.5;
+  cardValue[Cmd.PowerToEngines] = withP2E ? 4 + k.p2eGain : -2;
   const sideCooling = trackPos(k, Cmd.PortBroadside) >= 0 || trackPos(k, Cmd.StarboardBroadside) >= 0;
-  CARD_VALUE[Cmd.VentCoolant] = sideCooling ? 3 : trackPos(k, Cmd.PowerToEngines) > 0 ? 1 : 0;
+  cardValue[Cmd.VentCoolant] = sideCooling ? 3 : trackPos(k, Cmd.PowerToEngines) > 0 ? 1 : 0;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
-  CARD_VALUE[Cmd.SpecialAbility] =
+  cardValue[Cmd.SpecialAbility] =
     special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (sideCooling || trackPos(k, Cmd.PowerToEngines) > 0 ? 3.5 : -0.5) : room > 0 ? 4 : -0.5;
-  CARD_VALUE[Cmd.Corvettes] = 0.3;
+  cardValue[Cmd.Corvettes] = 0.3;
 }
 
 function commit(k: Pilot<Params>): number {

@@ -113,7 +113,7 @@ function carrierSlot(c: number): number {
 }
 
 function commit(k: Pilot<Params>): number {
-  const CARD_VALUE = k.cardValue;
+  const cardValue = k.cardValue;
   planEngine(k);
   const q = k.planQ;
   const r = k.planR;
@@ -126,17 +126,17 @@ function commit(k: Pilot<Params>): number {
   const missing = armourMissing(k);
   const special = k.myFaction.special;
   const corvUseful = corvettesIn(k, CORV_ABOARD) > 0 || corvettesIn(k, CORV_BOARD) > 0 || (k.params.repair && corvettesIn(k, CORV_DESTROYED) > 0);
-  CARD_VALUE[Cmd.Corvettes] = corvUseful ? 20 : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 1) > 0 ? 4.5 : room > 0 ? 3 : 0.2;
-  CARD_VALUE[Cmd.FireMain] = main >= 0.6 ? 5 + 2 * main : -1;
-  CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 4 + 2 * port : -1;
-  CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 4 + 2 * star : -1;
+  cardValue[Cmd.Corvettes] = corvUseful ? 20 : -1;
+  cardValue[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 1) > 0 ? 4.5 : room > 0 ? 3 : 0.2;
+  cardValue[Cmd.FireMain] = main >= 0.6 ? 5 + 2 * main : -1;
+  cardValue[Cmd.PortBroadside] = port >= 0.9 ? 4 + 2 * port : -1;
+  cardValue[Cmd.StarboardBroadside] = star >= 0.9 ? 4 + 2 * star : -1;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
-  CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (trackPos(k, Cmd.Corvettes) > 0 || trackPos(k, Cmd.DefenceStations) > 0 ? 3 : -0.5) : room > 0 ? 3 : -0.5;
-  CARD_VALUE[Cmd.VentCoolant] = trackPos(k, Cmd.Corvettes) > 0 ? 6 : trackPos(k, Cmd.DefenceStations) > 0 ? 1 : 0;
+  cardValue[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (trackPos(k, Cmd.Corvettes) > 0 || trackPos(k, Cmd.DefenceStations) > 0 ? 3 : -0.5) : room > 0 ? 3 : -0.5;
+  cardValue[Cmd.VentCoolant] = trackPos(k, Cmd.Corvettes) > 0 ? 6 : trackPos(k, Cmd.DefenceStations) > 0 ? 1 : 0;
   k.p2eGain = 0;
   if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, plan, k.planValue);
-  CARD_VALUE[Cmd.PowerToEngines] = k.p2eGain > 2 ? 1 + k.p2eGain : -2;
+  cardValue[Cmd.PowerToEngines] = k.p2eGain > 2 ? 1 + k.p2eGain : -2;
   return commitBest(k, carrierSlot, k.planEngineSetting, k.p2eDir);
 }
 

@@ -98,8 +98,8 @@ function gunnerSlot(c: number): number {
 }
 
 function commit(k: Pilot<Params>): number {
-  const G = k.params;
-  const CARD_VALUE = k.cardValue;
+  const params = k.params;
+  const cardValue = k.cardValue;
   planEngine(k);
   const q = k.planQ;
   const r = k.planR;
@@ -113,24 +113,24 @@ function commit(k: Pilot<Params>): number {
   const mainPos = trackPos(k, Cmd.FireMain);
   const special = k.myFaction.special;
 
-  CARD_VALUE[Cmd.FireMain] = main >= G.fireThreshold ? 10 + 5 * main : -1;
-  CARD_VALUE[Cmd.VentCoolant] = !G.vent ? -0.5 : mainPos === 0 ? (main >= G.fireThreshold ? 11 + 5 * main : 0.3) : mainPos > 0 ? 4 : 0.2;
-  CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 5 + 2 * port : -1;
-  CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 5 + 2 * star : -1;
-  CARD_VALUE[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 2) > 0 ? 7 : room > 0 ? 3 + (missing > 0 ? 1 : 0) : 0.2;
+  cardValue[Cmd.FireMain] = main >= params.fireThreshold ? 10 + 5 * main : -1;
+  cardValue[Cmd.VentCoolant] = !params.vent ? -0.5 : mainPos === 0 ? (main >= params.fireThreshold ? 11 + 5 * main : 0.3) : mainPos > 0 ? 4 : 0.2;
+  cardValue[Cmd.PortBroadside] = port >= 0.9 ? 5 + 2 * port : -1;
+  cardValue[Cmd.StarboardBroadside] = star >= 0.9 ? 5 + 2 * star : -1;
+  cardValue[Cmd.DefenceStations] = threatsNear(k, pdRange(k) + 2) > 0 ? 7 : room > 0 ? 3 + (missing > 0 ? 1 : 0) : 0.2;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
-  CARD_VALUE[Cmd.SpecialAbility] =
+  cardValue[Cmd.SpecialAbility] =
     special.kind === 1 ? (missing >= 2 ? 3 + missing : -0.5) : special.kind === 2 ? (mainPos >= 1 ? 6 : -0.5) : room > 0 ? 3 : -0.5;
-  CARD_VALUE[Cmd.Corvettes] = 0.1;
+  cardValue[Cmd.Corvettes] = 0.1;
   k.p2eGain = 0;
   if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, plan, k.planValue);
-  CARD_VALUE[Cmd.PowerToEngines] = k.p2eGain > 1.5 ? 2 + k.p2eGain : -2;
+  cardValue[Cmd.PowerToEngines] = k.p2eGain > 1.5 ? 2 + k.p2eGain : -2;
   return commitBest(k, gunnerSlot, k.planEngineSetting, k.p2eDir);
 }
 
 /** Vent Coolant (10.1.5): fire a Ready Fire Main when the enemy is on the line, else cool Fire Main, else the card furthest back. */
 function vent(k: Pilot<Params>, ctx: DecisionContext): number {
-  const G = k.params;
+  const params = k.params;
   const V = k.view;
   const q = V.shipQ[k.me];
   const r = V.shipR[k.me];
@@ -146,10 +146,10 @@ function vent(k: Pilot<Params>, ctx: DecisionContext): number {
     let v: number;
     if (pos === 0) {
       // A card on Ready is played at once, with one more cooldown.
-      if (c === Cmd.FireMain) v = k.enemyHull && mainValueAt(k, q, r, f, k.matNow, V.shipQ[en], V.shipR[en], V.facing[en], e1.endQ(), e1.endR(), e1.endF()) / Math.max(1, mainWeapon(k).damage) >= G.fireThreshold ? 10 : -1;
+      if (c === Cmd.FireMain) v = k.enemyHull && mainValueAt(k, q, r, f, k.matNow, V.shipQ[en], V.shipR[en], V.facing[en], e1.endQ(), e1.endR(), e1.endF()) / Math.max(1, mainWeapon(k).damage) >= params.fireThreshold ? 10 : -1;
       else if (c === Cmd.DefenceStations) v = shieldRoom(k) > 0 ? 2 : -1;
       else v = -1;
-    } else v = c === Cmd.FireMain && G.vent ? 5 + pos : c === Cmd.DefenceStations ? 1 + 0.1 * pos : 0.5 + 0.1 * pos;
+    } else v = c === Cmd.FireMain && params.vent ? 5 + pos : c === Cmd.DefenceStations ? 1 + 0.1 * pos : 0.5 + 0.1 * pos;
     if (v > bestV) {
       bestV = v;
       best = c;

@@ -94,7 +94,7 @@ function turtleSlot(c: number): number {
 }
 
 function commit(k: Pilot<Params>): number {
-  const CARD_VALUE = k.cardValue;
+  const cardValue = k.cardValue;
   planEngine(k);
   const q = k.planQ;
   const r = k.planR;
@@ -106,18 +106,18 @@ function commit(k: Pilot<Params>): number {
   const missing = armourMissing(k);
   const special = k.myFaction.special;
   const dsPos = trackPos(k, Cmd.DefenceStations);
-  CARD_VALUE[Cmd.DefenceStations] = 20;
+  cardValue[Cmd.DefenceStations] = 20;
   // Vent either brings Defence Stations back, or (with several threats closing) replays it for a second shot.
-  CARD_VALUE[Cmd.VentCoolant] = dsPos >= 0 ? 8 : threatsNear(k, pdRange(k) + 2) >= 2 ? 7 : 0.5;
-  CARD_VALUE[Cmd.FireMain] = main >= k.params.fireThreshold ? 6 + 2 * main : -1;
-  CARD_VALUE[Cmd.PortBroadside] = port >= 0.9 ? 3 + port : -1;
-  CARD_VALUE[Cmd.StarboardBroadside] = star >= 0.9 ? 3 + star : -1;
+  cardValue[Cmd.VentCoolant] = dsPos >= 0 ? 8 : threatsNear(k, pdRange(k) + 2) >= 2 ? 7 : 0.5;
+  cardValue[Cmd.FireMain] = main >= k.params.fireThreshold ? 6 + 2 * main : -1;
+  cardValue[Cmd.PortBroadside] = port >= 0.9 ? 3 + port : -1;
+  cardValue[Cmd.StarboardBroadside] = star >= 0.9 ? 3 + star : -1;
   // Special abilities by kind (SpecialKind in rules/tables.ts): 0 shield surge, 1 emergency repair, 2 coolant flush.
-  CARD_VALUE[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 1 ? 5 + missing : -0.5) : special.kind === 2 ? (dsPos > 0 || trackPos(k, Cmd.FireMain) > 0 ? 5 : -0.5) : shieldRoom(k) > 0 ? 7 : -0.5;
-  CARD_VALUE[Cmd.Corvettes] = 0.2;
+  cardValue[Cmd.SpecialAbility] = special.kind === 1 ? (missing >= 1 ? 5 + missing : -0.5) : special.kind === 2 ? (dsPos > 0 || trackPos(k, Cmd.FireMain) > 0 ? 5 : -0.5) : shieldRoom(k) > 0 ? 7 : -0.5;
+  cardValue[Cmd.Corvettes] = 0.2;
   k.p2eGain = 0;
   if (inHand(k, Cmd.PowerToEngines)) planPowerToEngines(k, q, r, f, plan, k.planValue);
-  CARD_VALUE[Cmd.PowerToEngines] = k.p2eGain > 2 ? 1 + k.p2eGain : -2;
+  cardValue[Cmd.PowerToEngines] = k.p2eGain > 2 ? 1 + k.p2eGain : -2;
   return commitBest(k, turtleSlot, k.planEngineSetting, k.p2eDir);
 }
 
