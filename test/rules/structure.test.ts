@@ -1,5 +1,5 @@
 /**
- * The shape of src/rules (issue 31): imports inside it flow one way, and no module there
+ * The shape of src/rules: imports inside it flow one way, and no module there
  * grows past MAX_LINES. kernel.ts is the entry point; the modules it is built from (its
  * layers, movement, weapons, corvettes, ...) sit below it and never import it, so each can
  * be read with only what is below it in mind.
