@@ -20,7 +20,7 @@ export interface RulesContext {
   faction(s: GameState, p: number): FactionTable;
   /** The weapon card behind a token: ref 0 main, 1 broadside, 2 + k corvette slot k's weapon. */
   weaponOf(s: GameState, p: number, kind: number, ref: number): WeaponTable | null;
-  /** The i-th seat of the step's seat order (design section 3 item 9). */
+  /** The i-th seat of the step's seat order (docs/rules.md, 7.3). */
   seatAt(s: GameState, i: number): number;
   /** Mark ships at zero structure destroyed and decide the match if it is over (3, 4.1). */
   settleDestroyed(s: GameState): void;

@@ -4,7 +4,7 @@
  *
  * Why split from the kernel: collisions need "how much would reach structure" without
  * applying it, because a collision damages structure at most once (12 step 3); other hits
- * apply it at once. Shields knocked off go back to the box supply (rules/003: a removed
+ * apply it at once. Shields knocked off go back to the box supply (ship-token text: a removed
  * token returns to the supply).
  */
 import type { GameTables } from './tables.js';
@@ -23,7 +23,7 @@ const { EV_DAMAGE } = eventsModule;
 /**
  * Apply `amount` damage to section `sec` of player p's shields and armour; returns the
  * damage that reaches structure (not yet applied). With `overflowToStructure` off, only a
- * section already open at the start of the hit passes damage inward (design section 3 item 6).
+ * section already open at the start of the hit passes damage inward (docs/rules.md, 4.1).
  */
 export function hitShieldsAndArmour(t: GameTables, s: GameState, p: number, sec: number, amount: number, log: EventLog | null): number {
   if (amount <= 0) return 0;

@@ -1,5 +1,5 @@
 /**
- * The answers to decisions (design section 2): legal() lists a player's legal answers,
+ * The answers to decisions: legal() lists a player's legal answers,
  * isLegal() checks one, submit() applies it and resumes the round; commitments (7.1) are
  * decoded, never looked up.
  *

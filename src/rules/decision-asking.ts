@@ -1,5 +1,5 @@
 /**
- * Asking a player for a decision (design section 2): set the pending mask and the decision
+ * Asking a player for a decision: set the pending mask and the decision
  * kind, keep the legal list for legal() and isLegal() while the state is unchanged, and take
  * a decision with exactly one legal answer without asking.
  *

@@ -2,7 +2,7 @@
  * The loadout draft (rulebook 5, "The Loadout Phase") as a sequence of integer decisions.
  *
  * Why it is built this way:
- * - Decisions are integers (design section 2): `legal(out)` writes the legal action ids of
+ * - Decisions are integers: `legal(out)` writes the legal action ids of
  *   the one seat to act into a caller's Int32Array and returns the count; `submit(a)`
  *   applies one. Generic bots (random, MCTS) can draft with no knowledge of the cards.
  * - The whole draft state lives in one small Int32Array (turn order header, each seat's

@@ -1,5 +1,5 @@
 /**
- * Kernel invariants (design section 7), asserted in a checking mode that tests switch on
+ * Kernel invariants (docs/architecture.md), asserted in a checking mode that tests switch on
  * over many random matches: ships never overlap and stay on the board once a step is
  * resolved, token totals are conserved (box and weapon supplies), armour / structure /
  * shields stay in range, mats stay within their slots, each command card and each
@@ -60,7 +60,7 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
     if (!k.move.onBoard(s, p)) out.push(`ship ${p} is off the board`);
     for (let o = p + 1; o < n; o++) if (s.alive[o] && k.move.shipsOverlap(s, p, o, null, null)) out.push(`ships ${p} and ${o} overlap`);
   }
-  // Token totals (rules/000, 002, 003: supplies are finite and tokens are conserved).
+  // Token totals (the token-supply texts: supplies are finite and tokens are conserved).
   let shields = s.g[G_SUPPLY_SHIELDS] + k.shieldsInHand(s);
   let linear = s.g[G_SUPPLY_LINEAR];
   let cw = s.g[G_SUPPLY_CW];

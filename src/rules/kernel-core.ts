@@ -1,7 +1,7 @@
 /**
  * The kernel's base layer: the tables, the numbers read once from them, the movement, weapons
  * and corvette engines, the event log, and the lookups every layer shares: a ship's faction
- * and weapons, seat order (design section 3 item 9), tie-breakers (7.3) and the end of the
+ * and weapons, seat order (docs/rules.md, 7.3), tie-breakers (7.3) and the end of the
  * match (3, 4.1).
  *
  * Why it is built this way: the Kernel is one class built in layers, one module each, each
@@ -136,7 +136,7 @@ export class KernelCore implements RulesContext {
     return c >= 0 ? (f.corvettes[c]?.weapon ?? null) : null;
   }
 
-  /** Seat order for the step: the i-th player (i in 0..players-1) from the initiative seat on (design section 3 item 9). */
+  /** Seat order for the step: the i-th player (i in 0..players-1) from the initiative seat on (docs/rules.md, 7.3). */
   seatAt(s: GameState, i: number): number {
     // Compared (=== false), not tested for truth: see round-loop.ts actionPhase.
     if (this.rotateSeats === false) return i;

@@ -4,7 +4,7 @@
  * class and every name the rest of the lab imports from the rules kernel.
  *
  * Why it is built this way:
- * - Decisions are integers (design section 2). When the state waits on players, `pending`
+ * - Decisions are integers. When the state waits on players, `pending`
  *   is a bitmask of who must answer and `decision` says what kind; `legal()` writes the
  *   legal action ids into a caller's Int32Array and `submit()` applies one answer. The
  *   commitment is simultaneous (every live player answers before anything resolves); all
@@ -46,7 +46,7 @@ export class Kernel extends DecisionAnswers {
   }
 
   /**
-   * Write into `into` what player p may see of `s` (design section 2): other players'
+   * Write into `into` what player p may see of `s`: other players'
    * face-down commitments are hidden (player-view.ts).
    */
   view(s: GameState, p: number, into: GameState): GameState {

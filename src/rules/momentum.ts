@@ -4,7 +4,7 @@
  *
  * Why: a mat is 4 linear and 2 rotational Int8 slots per ship inside the state buffer;
  * thrust edits them in place and moves tokens to and from the box supply (finite supplies
- * per rules/000 and 002: a gain from an empty supply grants nothing). Token codes: 0..5 a
+ * per the token-supply texts: a gain from an empty supply grants nothing). Token codes: 0..5 a
  * linear direction, TOK_CW / TOK_CCW a rotation.
  */
 import * as hexModule from '../hex/hex.js';
@@ -29,7 +29,7 @@ export const THRUST_CANCELLED = CANCELLED;
 export const THRUST_MODIFIED = MODIFIED;
 export const THRUST_ADDED = ADDED;
 export const THRUST_IGNORED = IGNORED;
-/** Ignored only because the supply was empty (rules/000: a gain from an empty pool grants nothing). */
+/** Ignored only because the supply was empty (star-token text: a gain from an empty pool grants nothing). */
 export const THRUST_NO_SUPPLY = NO_SUPPLY;
 export const THRUST_RESULT_NAMES = ['cancelled', 'modified', 'added', 'ignored (mat full)', 'ignored (supply empty)'];
 
@@ -88,7 +88,7 @@ export const removeLinear = removeLin;
 export const removeRotational = removeRot;
 
 /**
- * Apply one thrust of token code `t` to player p's mat (7.2, design section 3 item 3):
+ * Apply one thrust of token code `t` to player p's mat (7.2, docs/rules.md, 7.2):
  * cancel the last opposite token; else (linear) turn the last token two edges away to the
  * in-between direction; else add (4 linear / 2 rotational at most, supply permitting);
  * else ignore. Returns a THRUST_* code.
@@ -163,7 +163,7 @@ export function tokenAt(s: GameState, p: number, k: number): number {
 /**
  * Gain token `t` from the supply into the next free slot of p's mat, without cancelling
  * (collision results, 12 steps 4-5). Returns false when the supply is empty or the mat is
- * full: then nothing is gained (rules/000, rules/003).
+ * full: then nothing is gained (the token-supply texts).
  */
 export function gainToken(s: GameState, p: number, t: number): boolean {
   const f = fieldOf(t);

@@ -7,7 +7,7 @@
  * array owned here; the board edge is a virtual mat of inward tokens (12, "Colliding with
  * the edge"). Every token leaving a mat goes back to the box supply and every token a mat
  * receives is a gain from it, so token totals are conserved by construction and a gain
- * from an empty supply grants nothing (rules/000, rules/003). Nothing here allocates after
+ * from an empty supply grants nothing (the token-supply texts). Nothing here allocates after
  * construction.
  */
 import * as hexModule from '../hex/hex.js';
@@ -361,7 +361,7 @@ export class Movement {
 
   // ------------------------------------------------------------------ collisions (12)
 
-  /** Which of two colliding ships is "one player" in step 1 (design section 3 item 5). */
+  /** Which of two colliding ships is "one player" in step 1 (docs/rules.md, 12). */
   private firstOf(s: GameState, a: number, b: number): number {
     const ma = this.moved[a] !== TOK_NONE;
     const mb = this.moved[b] !== TOK_NONE;
@@ -534,7 +534,7 @@ export class Movement {
     let remaining = tf === TOK_NONE ? 0 : 1;
     if (ts !== TOK_NONE && (second !== SIDE_EDGE || rules.edgeTokenCounts)) remaining++;
     // Step 4: swap the colliding tokens into slot 1. A transfer the receiver cannot take
-    // does not happen: the giver keeps its token (rules/003).
+    // does not happen: the giver keeps its token (ship-token text).
     if (ts !== TOK_NONE && !gainToken(s, first, ts) && second !== SIDE_EDGE) gainToken(s, second, ts);
     if (tf !== TOK_NONE && second !== SIDE_EDGE && !gainToken(s, second, tf)) gainToken(s, first, tf);
     // Step 5: each matching pair on the track gives one token to each side. pairCount is all
@@ -591,7 +591,7 @@ export class Movement {
   /**
    * p receives rotation `t` (flipped from the giver's `given`): it cancels an opposite token
    * (returns 1) or is gained (returns 0). If p cannot take it, the transfer does not happen
-   * and the giver keeps its token (rules/003).
+   * and the giver keeps its token (ship-token text).
    */
   private receiveRotation(s: GameState, p: number, t: number, giver: number, given: number): number {
     const base = p * ROT_SLOTS;

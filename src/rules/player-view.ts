@@ -1,5 +1,5 @@
 /**
- * What one player may see of a state (design section 2, hidden information): the others'
+ * What one player may see of a state (hidden information): the others'
  * face-down commitments are hidden, engines until the movement phase (7.2.1) and each
  * command until its slot is revealed (7.3).
  *
@@ -15,7 +15,7 @@ const { CARDS, LOC_HAND, LOC_COMMITTED, G_PLAYERS, G_REVEALED, G_ENGINES_REVEALE
 const { Cmd } = tablesModule;
 
 /**
- * Write into `into` what player p may see of `s` (design section 2): other players'
+ * Write into `into` what player p may see of `s`: other players'
  * face-down commitments are hidden (engine until the movement phase, each command until
  * its slot is revealed; a face-down card shows as in hand).
  */

@@ -1,5 +1,5 @@
 /**
- * The values of the resolution's program counter kept in the state buffer (design section 2):
+ * The values of the resolution's program counter kept in the state buffer:
  * the sub-step of the command resolving (G_SUB), the stage of the firing sub-procedure
  * (G_FSTAGE, rulebook 9) and what is firing (G_FSRC).
  *

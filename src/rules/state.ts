@@ -32,7 +32,7 @@ export const TOK_CW = 6;
 export const TOK_CCW = 7;
 export const TOK_NONE = -1;
 
-/** Card locations (design section 7: each command card in exactly one place). */
+/** Card locations (each command card in exactly one place). */
 export const LOC_HAND = 0;
 export const LOC_COMMITTED = 1;
 export const LOC_HELD = 2;

@@ -47,7 +47,7 @@ export enum WeaponClass {
 }
 export const WEAPON_CLASS_IDS = ['projectile', 'torpedo', 'beam', 'directFire'] as const;
 
-/** Special ability effects: a small parameterised set (design section 3, item 13). */
+/** Special ability effects: a small parameterised set (docs/rules.md, 4.2.6). */
 export enum SpecialKind {
   /** Gain `amount` shields from the supply, placed by the owner, ignoring the per-section cap but not the total. */
   ShieldSurge = 0,

@@ -1,7 +1,7 @@
 /**
- * Known-answer tests for the damage model (rulebook 4.1, 4.1.1; interpretation 6 in
- * docs/rules.md): a hit on a section takes the shields on that section first
- * (each shield counts for 1 armour and goes back to the supply: rules/003), then the
+ * Known-answer tests for the damage model (rulebook 4.1, 4.1.1; docs/rules.md,
+ * 4.1): a hit on a section takes the shields on that section first
+ * (each shield counts for 1 armour and goes back to the supply: ship-token text), then the
  * section's armour, then the ship's structure once the section is open. With the switch
  * overflowToStructure on (default), damage beyond the armour flows inward in the same hit;
  * with it off, only a section whose armour was already gone at the start of the hit passes
@@ -111,7 +111,7 @@ describe('hitShieldsAndArmour (4.1, 4.1.1): shields, then armour; returns what r
       expect(s.armour[p * MAX_SECTIONS + sec]).toBe(c.armourAfter);
       // Structure is not touched by this half of the hit (collisions apply it once, 12 step 3).
       expect(s.structure[p]).toBe(9);
-      // rules/003: a removed shield token goes back to the supply.
+      // ship-token text: a removed shield token goes back to the supply.
       expect(s.g[G_SUPPLY_SHIELDS]).toBe(3 + absorbed);
       expect(s.stat(p, ST_SHIELDS_ABSORBED)).toBe(absorbed);
       expect(s.stat(p, ST_SECTION_DAMAGE + sec)).toBe(Math.max(0, c.amount));
@@ -175,7 +175,7 @@ describe('hitSection (4.1): one whole hit, structure included, never below 0', (
     expect(s.stat(0, ST_STRUCTURE_DAMAGE_TAKEN)).toBe(9 - structure[structure.length - 1]);
   });
 
-  it('4.1.1 / rules/003: stats add up over several hits on several sections', () => {
+  it('4.1.1 / ship-token text: stats add up over several hits on several sections', () => {
     const s = hullState(0, 0, 2, 1, 9, 0);
     s.shields[1] = 2;
     hitSection(ON, s, 0, 0, 4, null); // 2 on shields, 1 armour, 1 inward

@@ -1,12 +1,12 @@
 /**
- * The decision interface of the kernel (design section 2; rulebook 7.1, 7.3, 10.1.4-10.1.6;
+ * The decision interface of the kernel (rulebook 7.1, 7.3, 10.1.4-10.1.6;
  * interpretations 8, 10-12, 15, 18): the commitment action space and its encoding, who may
  * answer what, simultaneous commitment, and what a player's view hides.
  *
  * Counts are worked out by hand: a commitment is one of 10 engine settings (7.2.1) and an
  * ordered pair of distinct hand cards (7.1: "two Commands ... the order is important"),
  * times 6 directions when Power to Engines is among them (10.1.6: direction chosen face
- * down, interpretation 11). Full hand of 8: 8*7 = 56 ordered pairs, 7 + 7 = 14 contain
+ * down). Full hand of 8: 8*7 = 56 ordered pairs, 7 + 7 = 14 contain
  * Power to Engines, so 10 * (42 + 14*6) = 1260.
  */
 import { describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ function expectedCommits(hand: number[]): number[] {
 
 // ---------------------------------------------------------------------------------------
 
-describe('commitment encoding (design section 2: decisions are integers)', () => {
+describe('commitment encoding (decisions are integers)', () => {
   it.each([
     { e: 0, a: 0, b: 0, d: 0, id: 0 },
     { e: 0, a: 0, b: 0, d: 1, id: 1 },
@@ -139,7 +139,7 @@ describe('commitment encoding (design section 2: decisions are integers)', () =>
   });
 });
 
-describe('legal commitments (7.1, 7.2.1, 10.1.6; interpretation 8: a short hand commits what it has)', () => {
+describe('legal commitments (7.1, 7.2.1, 10.1.6: a short hand commits what it has)', () => {
   const rows = [
     { hand: ALL, count: 1260, why: 'full hand: 10 * (42 + 14*6)' },
     { hand: [FM, PB, SB, CV, DS, VC, SP], count: 420, why: 'seven cards, Power to Engines away: 10 * 7*6' },
@@ -203,7 +203,7 @@ describe('legal commitments (7.1, 7.2.1, 10.1.6; interpretation 8: a short hand 
     expect(s.committed[1]).toBe(-1);
     if (first !== CARD_NONE) expect(s.cardLoc[first]).toBe(LOC_COMMITTED);
     // Lamais plays two commands that change nothing: Vent Coolant with an empty track (the
-    // only answer, none, is taken unasked: interpretation 15), then Defence Stations firing
+    // only answer, none, is taken unasked), then Defence Stations firing
     // point defence with no enemy corvette or torpedo in reach (10.1.4, 9.2.1).
     k.submit(s, 1, encodeCommit(ENGINE_NONE, VC, DS, 0));
     expect(s.decision).toBe(D_DEFENCE);
@@ -218,7 +218,7 @@ describe('legal commitments (7.1, 7.2.1, 10.1.6; interpretation 8: a short hand 
 
 // ---------------------------------------------------------------------------------------
 
-describe('illegal answers throw and change nothing (design section 2: callers adjudicate)', () => {
+describe('illegal answers throw and change nothing (callers adjudicate)', () => {
   const commitRows = [
     { why: 'the same card in both slots', a: encodeCommit(0, FM, FM, 0) },
     { why: 'a card that is on the cooldown track', a: encodeCommit(0, FM, SP, 0) },
@@ -269,7 +269,7 @@ describe('illegal answers throw and change nothing (design section 2: callers ad
     expect(() => k.submit(s, 0, encodeShields([0, 0, 0, 0, 0, 2]))).toThrow(/illegal action/); // no sixth section
   });
 
-  it('Vent Coolant (10.1.5): only cards on the own track or nothing; a vented Defence Stations cannot be held (interpretation 10)', () => {
+  it('Vent Coolant (10.1.5): only cards on the own track or nothing; a vented Defence Stations cannot be held', () => {
     // FPA has Defence Stations on Ready and Fire Main at 2 on the track.
     const m = scenarioSetup(file, scenario, t, 0);
     m.ships[0].cooldown = ALL.map((c) => (c === DS ? 0 : c === FM ? 2 : -1));
@@ -286,7 +286,7 @@ describe('illegal answers throw and change nothing (design section 2: callers ad
     expect(() => k.submit(s, 0, DEF_HOLD)).toThrow(/illegal action/);
   });
 
-  it('interpretation 15: a decision with exactly one legal answer is taken without asking (Vent Coolant with an empty track)', () => {
+  it('a decision with exactly one legal answer is taken without asking (Vent Coolant with an empty track)', () => {
     // FPA's track is empty (a full hand), so Vent Coolant's only answer is none. Its second
     // command, Defence Stations, is the first thing FPA is asked; Lamais holds no card.
     const s = duel([ALL, []], MAX_COOLDOWN);
@@ -347,7 +347,7 @@ describe('simultaneous commitment (7.1: "Once both players are satisfied with th
 
 // ---------------------------------------------------------------------------------------
 
-describe('hidden information (design section 2, interpretation 18): kernel.view(s, p, into)', () => {
+describe('hidden information (docs/rules.md, "Hidden information"): kernel.view(s, p, into)', () => {
   /** s with o's face-down commitment hidden as the rule says, for slots >= `revealed`. */
   function expectedView(s: GameState, o: number, revealed: number, hideEngine: boolean): GameState {
     const e = s.clone();

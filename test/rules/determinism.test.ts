@@ -1,5 +1,5 @@
 /**
- * Determinism (design section 2: a match replays exactly from its seed; search bots clone a
+ * Determinism (a match replays exactly from its seed; search bots clone a
  * state at any decision point and resume it). The same seed and policies give byte-identical
  * final states and identical event logs, whether the kernel and state are fresh or reused;
  * different seeds give different games; a state copied mid-round (at a pending decision)

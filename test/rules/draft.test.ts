@@ -1,6 +1,5 @@
 /**
- * The loadout draft (rulebook 5, "The Loadout Phase"; 4.2.4 corvettes) as integer decisions
- * (design section 2).
+ * The loadout draft (rulebook 5, "The Loadout Phase"; 4.2.4 corvettes) as integer decisions.
  *
  * Worked out by hand against the fixture factions: FPA's special has priority 2, Lamais's 3
  * (rule 5: "The player with the lowest priority number ... goes first"). Both factions have

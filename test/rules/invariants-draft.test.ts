@@ -16,7 +16,7 @@ import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
 import random from '../../bots/random.ts';
 
-describe('invariant-checking mode, drafted loadouts (design 7; rules 5, 7.2.3-7.2.4, 9, 11)', () => {
+describe('invariant-checking mode, drafted loadouts (rules 5, 7.2.3-7.2.4, 9, 11)', () => {
   it('1,000 random-vs-random matches with random drafts: no violation, every match ends, weapons and corvettes used', () => {
     const { file, scenario } = loadScenario('duel');
     const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);

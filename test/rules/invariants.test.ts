@@ -1,9 +1,9 @@
 /**
- * The kernel's invariant-checking mode (design section 7; src/rules/invariants.ts) over
+ * The kernel's invariant-checking mode (src/rules/invariants.ts) over
  * many duels: ships never overlap and stay on the board after each resolved step, token
- * totals are conserved (rules/000, 003), armour / structure / shields stay in range, mats
+ * totals are conserved (the token-supply texts), armour / structure / shields stay in range, mats
  * stay within their 4 + 2 slots (7.2), and each command card is in exactly one place. Every
- * match must end: victory, draw, or draw by the round limit (rulebook 3; interpretation 7).
+ * match must end: victory, draw, or draw by the round limit (rulebook 3).
  *
  * One Kernel, one MatchRunner and one GameState serve every match (seed i for match i), as
  * the batch runner uses them. The end-of-match distribution is printed to the test output.

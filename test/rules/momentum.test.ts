@@ -84,7 +84,7 @@ function linOf(s: GameState, p: number): number[] {
 function rotOf(s: GameState, p: number): number[] {
   return Array.from(s.rot.subarray(p * ROT_SLOTS, p * ROT_SLOTS + s.rotCount[p]));
 }
-/** Tokens of each kind in the box: supply plus every mat (must never change: rules/000, 003). */
+/** Tokens of each kind in the box: supply plus every mat (must never change: the token-supply texts). */
 function totals(s: GameState): Supplies {
   let linear = s.g[G_SUPPLY_LINEAR];
   let cw = s.g[G_SUPPLY_CW];
@@ -141,19 +141,19 @@ describe('thrust(): linear momentum (7.2)', () => {
     { rule: '7.2 only the LAST modifiable token (earlier one stays)', before: [N, NE, N], t: SE, after: [N, NE, NE], result: THRUST_MODIFIED },
     { rule: '7.2 the last modifiable token may sit before others', before: [SE, N, NW], t: SW, after: [SE, NW, NW], result: THRUST_MODIFIED },
     { rule: '7.2 modify works on a full mat (4 linear)', before: [N, N, N, N], t: SE, after: [N, N, N, NE], result: THRUST_MODIFIED },
-    // Cancel takes precedence over modify (interpretation 3).
+    // Cancel takes precedence over modify (docs/rules.md, 7.2).
     { rule: '7.2 / interp. 3 cancel beats modify (modifiable token is later)', before: [N, NE], t: S, after: [NE], result: THRUST_CANCELLED },
     { rule: '7.2 / interp. 3 cancel beats modify (modifiable token is earlier)', before: [N, NW], t: SE, after: [N], result: THRUST_CANCELLED },
     // Limit of 4 linear tokens: other thrusts are ignored.
     { rule: '7.2 four linear: a same-direction thrust is ignored', before: [N, N, N, N], t: N, after: [N, N, N, N], result: THRUST_IGNORED },
     { rule: '7.2 four linear: a one-edge thrust is ignored', before: [N, N, N, N], t: NE, after: [N, N, N, N], result: THRUST_IGNORED },
     { rule: '7.2 four linear and an empty supply: ignored because the mat is full', before: [N, N, N, N], t: NW, after: [N, N, N, N], result: THRUST_IGNORED, supply: 0 },
-    // Empty supply (rules/000: a gain from an empty pool grants nothing).
-    { rule: 'rules/000 an add from an empty supply grants nothing', before: [], t: N, after: [], result: THRUST_NO_SUPPLY, supply: 0 },
-    { rule: 'rules/000 an add from an empty supply grants nothing (mat has room)', before: [N, NE], t: N, after: [N, NE], result: THRUST_NO_SUPPLY, supply: 0 },
-    { rule: 'rules/000 cancelling needs no supply (the token goes back)', before: [N, NE], t: S, after: [NE], result: THRUST_CANCELLED, supply: 0 },
-    { rule: 'rules/000 modifying needs no supply', before: [N], t: SE, after: [NE], result: THRUST_MODIFIED, supply: 0 },
-    { rule: 'rules/000 the last token of the supply can be added', before: [N], t: N, after: [N, N], result: THRUST_ADDED, supply: 1 },
+    // Empty supply (star-token text: a gain from an empty pool grants nothing).
+    { rule: 'star-token text an add from an empty supply grants nothing', before: [], t: N, after: [], result: THRUST_NO_SUPPLY, supply: 0 },
+    { rule: 'star-token text an add from an empty supply grants nothing (mat has room)', before: [N, NE], t: N, after: [N, NE], result: THRUST_NO_SUPPLY, supply: 0 },
+    { rule: 'star-token text cancelling needs no supply (the token goes back)', before: [N, NE], t: S, after: [NE], result: THRUST_CANCELLED, supply: 0 },
+    { rule: 'star-token text modifying needs no supply', before: [N], t: SE, after: [NE], result: THRUST_MODIFIED, supply: 0 },
+    { rule: 'star-token text the last token of the supply can be added', before: [N], t: N, after: [N, N], result: THRUST_ADDED, supply: 1 },
   ];
 
   it.each(rows)('$rule', (row) => {
@@ -171,7 +171,7 @@ describe('thrust(): linear momentum (7.2)', () => {
       expect(rotOf(s, other)).toEqual(otherBytes.rot);
       // Slots past the count are empty.
       for (let i = s.linCount[p]; i < LIN_SLOTS; i++) expect(s.lin[p * LIN_SLOTS + i]).toBe(TOK_NONE);
-      // Supply moves by exactly the change on the mat; totals conserved (rules/000, rules/003).
+      // Supply moves by exactly the change on the mat; totals conserved (the token-supply texts).
       expect(s.g[G_SUPPLY_LINEAR]).toBe(supply - (row.after.length - row.before.length));
       expect(s.g[G_SUPPLY_CW]).toBe(3);
       expect(s.g[G_SUPPLY_CCW]).toBe(4);
@@ -204,10 +204,10 @@ describe('thrust(): rotational momentum (7.2, 7.2.1)', () => {
     { rule: '7.2 two rotational tokens: a third is ignored', before: [CW, CW], t: CW, after: [CW, CW], result: THRUST_IGNORED },
     { rule: '7.2 two rotational tokens: ignored (CCW)', before: [CCW, CCW], t: CCW, after: [CCW, CCW], result: THRUST_IGNORED },
     { rule: '7.2 a rotation never cancels or modifies linear tokens', lin: [N, S], before: [], t: CW, after: [CW], result: THRUST_ADDED },
-    { rule: 'rules/000 no clockwise token left: grants nothing', before: [], t: CW, after: [], result: THRUST_NO_SUPPLY, cw: 0 },
-    { rule: 'rules/000 no counter-clockwise token left: grants nothing', before: [CCW], t: CCW, after: [CCW], result: THRUST_NO_SUPPLY, ccw: 0 },
-    { rule: 'rules/000 an empty CCW supply does not stop a CW add', before: [], t: CW, after: [CW], result: THRUST_ADDED, ccw: 0 },
-    { rule: 'rules/000 cancelling needs no supply', before: [CW], t: CCW, after: [], result: THRUST_CANCELLED, cw: 0, ccw: 0 },
+    { rule: 'star-token text no clockwise token left: grants nothing', before: [], t: CW, after: [], result: THRUST_NO_SUPPLY, cw: 0 },
+    { rule: 'star-token text no counter-clockwise token left: grants nothing', before: [CCW], t: CCW, after: [CCW], result: THRUST_NO_SUPPLY, ccw: 0 },
+    { rule: 'star-token text an empty CCW supply does not stop a CW add', before: [], t: CW, after: [CW], result: THRUST_ADDED, ccw: 0 },
+    { rule: 'star-token text cancelling needs no supply', before: [CW], t: CCW, after: [], result: THRUST_CANCELLED, cw: 0, ccw: 0 },
   ];
 
   it.each(rows)('$rule', (row) => {
@@ -315,7 +315,7 @@ describe('tokenAt(): the movement sequence is linear tokens in slot order, then 
 
 // ---------------------------------------------------------------------------------------
 
-describe('the engine card through the kernel (7.2.1; interpretation 3: double thrust = two thrusts in the facing direction)', () => {
+describe('the engine card through the kernel (7.2.1: double thrust = two thrusts in the facing direction)', () => {
   const { file, scenario } = loadScenario('duel');
   const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
   const k = new Kernel(t);
@@ -344,7 +344,7 @@ describe('the engine card through the kernel (7.2.1; interpretation 3: double th
     m.ships[1].r = -5;
     // Only the engine card is under test: every command card is far down the cooldown
     // track, so both hands are empty and each ship commits its engine alone
-    // (interpretation 8: a short hand commits what it has). No command resolves.
+    // (a short hand commits what it has). No command resolves.
     for (const ship of m.ships) ship.cooldown = ALL_AWAY;
     const s = k.setup(new GameState(), m);
     k.submit(s, 0, encodeCommit(row.engine, CARD_NONE, CARD_NONE, 0));

@@ -1,6 +1,6 @@
 /**
  * Shield arrangements (rulebook 10.1.4 "add two shield tokens ... and rearrange", 4.1.1
- * capacities; special ability Shield Surge, interpretation 4.2.6): the shields in hand are
+ * capacities; special ability Shield Surge, 4.2.6): the shields in hand are
  * placed in ONE decision, an arrangement (encodeShields: how many go on each section).
  *
  * Counts are worked out by hand: the ways to put k shields on 5 sections with at most c on

@@ -1,8 +1,8 @@
 /**
  * Finite token supplies (rulebook component list: 8 shields, 8 linear, 4 CW, 4 CCW momentum
- * tokens, shared by the players; interpretation 16) behave as the token-supply texts say:
- * rules/000 (a gain from an empty pool grants nothing), rules/002 (gains are capped by the
- * supply), rules/003 (gain / remove / transfer against a supply). Each test names the rule
+ * tokens, shared by the players) behave as the token-supply texts say:
+ * star-token text (a gain from an empty pool grants nothing), command-token text (gains are capped by the
+ * supply), ship-token text (gain / remove / transfer against a supply). Each test names the rule
  * text it checks. Expected values are worked out by hand from those texts.
  */
 import { describe, expect, it } from 'vitest';
@@ -46,11 +46,11 @@ const S = 3;
 const CW = TOK_CW;
 const CCW = TOK_CCW;
 
-const Q_000 = 'rules/000 "should the common star token pool run out, no further star tokens can be gained ... Actions that normally grant star tokens will instead grant nothing"';
-const Q_002 = 'rules/002 "If a player would gain a command token but has none available in their reinforcements, that player cannot gain that command token"';
-const Q_003_GAIN = 'rules/003 "When a ship is instructed to gain a token, a token from the supply is placed in the play area next to the ship"';
-const Q_003_REMOVE = 'rules/003 "there is an instruction to remove a token from a ship, a token of that type is returned from that ship to the supply"';
-const Q_003_TRANSFER = 'rules/003 "If a ship involved in a transfer is not able to remove or gain the token involved, the transfer cannot take place"';
+const Q_000 = 'star-token text "should the common star token pool run out, no further star tokens can be gained ... Actions that normally grant star tokens will instead grant nothing"';
+const Q_002 = 'command-token text "If a player would gain a command token but has none available in their reinforcements, that player cannot gain that command token"';
+const Q_003_GAIN = 'ship-token text "When a ship is instructed to gain a token, a token from the supply is placed in the play area next to the ship"';
+const Q_003_REMOVE = 'ship-token text "there is an instruction to remove a token from a ship, a token of that type is returned from that ship to the supply"';
+const Q_003_TRANSFER = 'ship-token text "If a ship involved in a transfer is not able to remove or gain the token involved, the transfer cannot take place"';
 
 /** Cooldown track positions (Cmd order; -1 = in hand): every card at 9, so the hand is empty. */
 const ALL_AWAY = Array.from({ length: COMMAND_COUNT }, () => MAX_COOLDOWN);
@@ -103,7 +103,7 @@ describe(`${Q_000}: momentum thrust`, () => {
   });
 });
 
-describe(`${Q_000}: engines revealed together (interpretation 3: seat order from the round's initiative player)`, () => {
+describe(`${Q_000}: engines revealed together (seat order from the round's initiative player)`, () => {
   const { file, scenario } = loadScenario('duel');
   // A box with 7 linear tokens: 3 on each mat leave exactly one in the supply.
   const rows = [
@@ -118,7 +118,7 @@ describe(`${Q_000}: engines revealed together (interpretation 3: seat order from
     const m = scenarioSetup(file, scenario, t, 0);
     // Far apart (q -4 and q 4), flying past each other: no collision in two rounds.
     // Only the engines matter: every command card is far down the track, so both hands stay
-    // empty for two rounds and each ship commits its engine alone (interpretation 8).
+    // empty for two rounds and each ship commits its engine alone.
     Object.assign(m.ships[0], { q: -4, r: 6, momentum: [N, N, N], cooldown: ALL_AWAY });
     Object.assign(m.ships[1], { q: 4, r: -6, momentum: [S, S, S], cooldown: ALL_AWAY });
     const s = k.setup(new GameState(), m);
@@ -144,7 +144,7 @@ describe(`${Q_000}: engines revealed together (interpretation 3: seat order from
 
 // ---------------------------------------------------------------------------------------
 
-describe(`${Q_000} / ${Q_002}: Defence Stations shields (10.1.4, interpretation 12) gain only what the supply holds`, () => {
+describe(`${Q_000} / ${Q_002}: Defence Stations shields (10.1.4,) gain only what the supply holds`, () => {
   const { file, scenario } = loadScenario('duel');
   const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
   const k = new Kernel(t);
@@ -294,7 +294,7 @@ describe(`${Q_003_GAIN} / ${Q_003_TRANSFER} / ${Q_000}: gainToken (collision res
 
 // ---------------------------------------------------------------------------------------
 
-describe('rules/000, rules/003: token totals are conserved at every decision of many random matches (invariantViolations)', () => {
+describe('the token-supply texts: token totals are conserved at every decision of many random matches (invariantViolations)', () => {
   it('120 random-vs-random duels: supply + mats + ships (+ shields in hand) = 8 / 8 / 4 / 4 at every decision point', () => {
     const { file, scenario } = loadScenario('duel');
     const t = tablesForScenario(scenario, FIXTURE_CONFIG_DIR);
