@@ -30,7 +30,7 @@ import { Pilot, type KitSettings } from '../src/scripted/pilot-kit.js';
 import * as pilotKitModule from '../src/scripted/pilot-kit.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, commitFirst, commitSecond, hex, MAX_SECTIONS,
   Cmd,

@@ -46,7 +46,7 @@ import * as heuristicModule from '../src/sim/heuristic.js';
 import * as botParamsModule from '../src/bot-params.js';
 import * as modelsModule from '../src/sim/models.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { MAX_ACTIONS, MAX_PLAYERS } = botApiModule;
 const {
   evaluate, openCommitment, styleCandidates, newSearchStats, recordSearch, searchPolicy,

@@ -87,7 +87,7 @@ import * as botParamsModule from '../src/bot-params.js';
 import * as modelsModule from '../src/sim/models.js';
 import rammer from './rammer.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING, stateBytesFor } = botApiModule;
 const {
   evaluateAll, openCommitment, sampleCandidates, styleCandidates, addUnique, newSearchStats,

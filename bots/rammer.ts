@@ -15,7 +15,7 @@ import * as botApiModule from '../src/bot-api.js';
 import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 import * as botParamsModule from '../src/bot-params.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   D_COMMIT, D_DEFENCE, D_SHIELD, D_VENT, D_P2E_DIR, D_BOOST, D_CORV_OPTION, D_ACTIVATE,
   D_PD_WINDOW, D_FIRE_DIR, CORV_LAUNCH, ACT_PASS, ACT_FIRE, DEF_SHIELDS, VENT_NONE,

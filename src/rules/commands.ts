@@ -16,7 +16,7 @@ import * as decisionsModule from './decisions.js';
 import * as stepsModule from './resolution-steps.js';
 import * as cooldownModule from './cooldown-track.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_SECTIONS, CARDS, STAT_SIZE, LOC_HELD, LOC_RESOLVING, LOC_TRACK, G_PENDING, G_DECISION,
   G_SLOT, G_SUB, G_CUR_CARD, G_VENTED, G_LEFT, G_FEXTRA, G_HELD, LO_MAIN, LO_BROADSIDE, LO_PD,

@@ -14,7 +14,7 @@ import * as tablesModule from './tables.js';
 import * as eventsModule from './events.js';
 import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_COOLDOWN, CARDS, LOC_RESOLVING, LOC_TRACK, STATUS_ONGOING, STATUS_DRAW_LIMIT, G_ROUND,
   G_STATUS, G_PLAYERS, G_ORDER_POS, G_SUB, G_CUR_CARD, G_VENTED, G_LEFT, G_ROUND_LIMIT, G_HELD,

@@ -15,7 +15,7 @@ import * as corvettesModule from './corvettes.js';
 import * as decisionsModule from './decisions.js';
 import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_ACTIONS, G_PENDING, G_DECISION, G_SUB, G_ACT_LEFT, G_WINDOW_PLAYER, CORVETTES, CORV_ABOARD,
   CORV_BOARD, CORV_DESTROYED, LO_HANGAR,

@@ -19,7 +19,7 @@ import * as stateModule from './state.js';
 import * as eventsModule from './events.js';
 import * as weaponsModule from './weapons.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { DQ, DR } = hexModule;
 const {
   CORVETTES, CORV_ABOARD, CORV_BOARD, STAT_SIZE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE,

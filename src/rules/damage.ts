@@ -13,7 +13,7 @@ import * as stateModule from './state.js';
 import type { EventLog } from './events.js';
 import * as eventsModule from './events.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_SECTIONS, STAT_SIZE, G_SUPPLY_SHIELDS, ST_SHIELDS_ABSORBED, ST_SECTION_DAMAGE,
   ST_STRUCTURE_DAMAGE_TAKEN,

@@ -16,7 +16,7 @@ import * as eventsModule from './events.js';
 import * as decisionsModule from './decisions.js';
 import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_PLAYERS, MAX_SECTIONS, CARDS, STAT_SIZE, LOC_HAND, LOC_COMMITTED, LOC_TRACK, ENGINE_SETTINGS,
   MAX_ACTIONS, PHASE_MOVEMENT, G_PHASE, G_PENDING, G_DECISION, G_SUB, G_VENTED, G_LEFT,

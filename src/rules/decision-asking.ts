@@ -14,7 +14,7 @@ import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as decisionsModule from './decisions.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { MAX_ACTIONS, G_PENDING, G_DECISION } = stateModule;
 const { D_COMMIT } = decisionsModule;
 

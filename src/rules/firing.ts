@@ -18,7 +18,7 @@ import * as eventsModule from './events.js';
 import * as decisionsModule from './decisions.js';
 import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_COOLDOWN, STAT_SIZE, SMALL_NONE, G_PLAYERS, G_PENDING, G_DECISION, G_VENTED, G_FSTAGE,
   G_FSRC, G_FMOUNT, G_FDIR, G_FTARGET, G_FNEED, G_FEXTRA, G_ACT_LEFT, G_WINDOW_ASKED,

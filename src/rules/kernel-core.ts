@@ -21,7 +21,7 @@ import * as tablesModule from './tables.js';
 import * as eventsModule from './events.js';
 import * as decisionsModule from './decisions.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_SECTIONS, CARDS, STATUS_ONGOING, STATUS_VICTORY, STATUS_DRAW, PHASE_OVER, SMALL_NONE,
   SMALL_CORVETTE, G_PHASE, G_STATUS, G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_INITIATIVE,

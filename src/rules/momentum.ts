@@ -11,7 +11,7 @@ import * as hexModule from '../hex/hex.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { opposite, turnBetween, turn } = hexModule;
 const {
   LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, TOK_NONE, G_SUPPLY_LINEAR, G_SUPPLY_CW, G_SUPPLY_CCW,

@@ -19,7 +19,7 @@ import * as damageModule from './damage.js';
 import * as eventsModule from './events.js';
 import * as hullLookupsModule from './hull-lookups.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { DQ, DR, opposite, distance } = hexModule;
 const {
   MAX_PLAYERS, MAX_FACTION_SUPPLIES, LIN_SLOTS, ROT_SLOTS, STAT_SIZE, TOK_CW, TOK_NONE, SMALL_NONE,

@@ -10,7 +10,7 @@ import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as tablesModule from './tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { CARDS, LOC_HAND, LOC_COMMITTED, G_PLAYERS, G_REVEALED, G_ENGINES_REVEALED } = stateModule;
 const { Cmd } = tablesModule;
 

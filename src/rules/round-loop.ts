@@ -14,7 +14,7 @@ import * as eventsModule from './events.js';
 import * as decisionsModule from './decisions.js';
 import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   CARDS, STAT_SIZE, TOK_CW, TOK_CCW, LOC_RESOLVING, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW,
   PHASE_COMMIT, PHASE_MOVEMENT, PHASE_ACTION, PHASE_COOLDOWN, SMALL_PROJECTILE, SMALL_TORPEDO,

@@ -12,7 +12,7 @@ import type { LoadoutTable } from './tables.js';
 import * as stateModule from './state.js';
 import * as momentumModule from './momentum.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_PLAYERS, MAX_SECTIONS, MAX_TOKENS, MAX_COOLDOWN, MAX_FACTION_SUPPLIES, LIN_SLOTS, ROT_SLOTS,
   CARDS, TOK_CW, TOK_CCW, TOK_NONE, LOC_HAND, LOC_TRACK, SMALL_CORVETTE, G_ROUND, G_WINNER,

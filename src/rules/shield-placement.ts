@@ -14,7 +14,7 @@ import * as eventsModule from './events.js';
 import * as decisionsModule from './decisions.js';
 import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_SECTIONS, STAT_SIZE, SHIELD_BITS, PHASE_ACTION, G_PHASE, G_PENDING, G_DECISION, G_SUB,
   G_LEFT, G_SUPPLY_SHIELDS, ST_SHIELDS_GAINED,

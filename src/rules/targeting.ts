@@ -13,7 +13,7 @@ import type { Movement } from './movement.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   DQ, DR, distance, lineHexAt, lineTies, alongEdges, frontCoordinates, rotateOffset,
 } = hexModule;

@@ -20,7 +20,7 @@ import * as damageModule from './damage.js';
 import * as eventsModule from './events.js';
 import { WeaponTargets } from './targeting.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { WeaponClass } = tablesModule;
 const { DQ, DR, opposite, distance, frontCoordinates } = hexModule;
 const {

@@ -7,7 +7,7 @@
 import type { DecisionContext } from '../bot-api.js';
 import * as hexModule from '../hex/hex.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { DQ, DR } = hexModule;
 
 type Kernel = DecisionContext['kernel'];

@@ -10,7 +10,7 @@ import type { Pilot } from './pilot.js';
 import * as botApiModule from '../bot-api.js';
 import * as hullGeometryModule from './hull-geometry.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   DEF_FIRE, DEF_HOLD, DEF_SHIELDS, CARD_NONE, encodeCommit, LOC_HAND, LOC_TRACK, G_SUPPLY_SHIELDS,
   G_TOK_TOP, MAX_SECTIONS, SMALL_TORPEDO, SMALL_CORVETTE, CARDS, LO_PD, Cmd,

@@ -14,7 +14,7 @@ import * as hullGeometryModule from './hull-geometry.js';
 import * as weaponValuesModule from './weapon-values.js';
 import * as enginePlanModule from './engine-plan.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   CORV_ACTIVATE, CORV_LAUNCH, CORV_REPAIR, ACT_PASS, ACT_FIRE, decodeMove, decodeLaunch, G_ACT_LEFT,
   CORVETTES, CORV_BOARD, LO_CORVETTES, WeaponClass, hex,

@@ -9,7 +9,7 @@ import type { Pilot } from './pilot.js';
 import * as botApiModule from '../bot-api.js';
 import * as hullGeometryModule from './hull-geometry.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { encodeShields, MAX_SECTIONS, hex } = botApiModule;
 const { DQ, DR, distance } = hex;
 const { hullHexAt, distanceToHull } = hullGeometryModule;

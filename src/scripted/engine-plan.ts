@@ -20,7 +20,7 @@ import * as movementModule from './predicted-movement.js';
 import * as weaponValuesModule from './weapon-values.js';
 import * as memoTablesModule from './memo-tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { ENGINE_NONE, hex } = botApiModule;
 const { DQ, DR, distance } = hex;
 const { hullMargin, hullsOverlap } = hullGeometryModule;

@@ -10,7 +10,7 @@ import type { Hull, Pilot } from './pilot.js';
 import * as hexModule from '../hex/hex.js';
 import * as boardEdgeModule from './board-edge.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { DQ, DR, distance, frontCoordinates } = hexModule;
 const { edgeAt } = boardEdgeModule;
 

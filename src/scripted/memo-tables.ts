@@ -16,7 +16,7 @@
 import type { GameState, DecisionContext } from '../bot-api.js';
 import * as momentumMatModule from './momentum-mat.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { M_SIZE, matKey } = momentumMatModule;
 
 type Kernel = DecisionContext['kernel'];

@@ -11,7 +11,7 @@
 import type { GameState } from '../bot-api.js';
 import * as botApiModule from '../bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, G_SUPPLY_LINEAR,
   G_SUPPLY_CW, G_SUPPLY_CCW, hex,

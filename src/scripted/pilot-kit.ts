@@ -29,7 +29,7 @@ import * as targetingModule from './targeting.js';
 import * as damageControlModule from './damage-control.js';
 import * as corvettePlaysModule from './corvette-plays.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   D_SHIELD, D_REPAIR, D_FIRE_DIR, D_TARGET, D_BOOST, D_CORV_OPTION, D_LAUNCH, D_ACTIVATE, D_PD_WINDOW,
   D_REPAIR_CORV,

@@ -19,7 +19,7 @@ import * as momentumMatModule from './momentum-mat.js';
 import * as movementModule from './predicted-movement.js';
 import * as hexModule from '../hex/hex.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   D_DEFENCE, D_SHIELD, D_REPAIR, D_LAUNCH, D_ACTIVATE, ENGINE_NONE, G_TOK_TOP, MAX_TOKENS, MAX_SECTIONS,
   SMALL_PROJECTILE, SMALL_TORPEDO, CORVETTES, CARDS,

@@ -11,7 +11,7 @@ import * as boardEdgeModule from './board-edge.js';
 import * as hullGeometryModule from './hull-geometry.js';
 import * as momentumMatModule from './momentum-mat.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_CCW, ENGINE_CW, ENGINE_CCW, hex } = botApiModule;
 const { DQ, DR, distance, opposite } = hex;
 const { edgeAt } = boardEdgeModule;

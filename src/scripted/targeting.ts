@@ -11,7 +11,7 @@ import * as hullGeometryModule from './hull-geometry.js';
 import * as weaponValuesModule from './weapon-values.js';
 import * as enginePlanModule from './engine-plan.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { TGT_HULL, G_FSRC, G_FMOUNT, MAX_SECTIONS, SMALL_TORPEDO, SMALL_CORVETTE, LO_CORVETTES, WeaponClass } = botApiModule;
 const { distanceToHull } = hullGeometryModule;
 const { weaponValue, speedAlong, mainWeapon, broadsideWeapon } = weaponValuesModule;

@@ -9,7 +9,7 @@ import type { Hull, Mount, Pilot, Weapon } from './pilot.js';
 import * as botApiModule from '../bot-api.js';
 import * as hullGeometryModule from './hull-geometry.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { LOC_HAND, LOC_TRACK, CARDS, LO_MAIN, LO_BROADSIDE, Cmd, WeaponClass, hex } = botApiModule;
 const { DQ, DR, turnBetween } = hex;
 const { rayToHull, arcToHull } = hullGeometryModule;

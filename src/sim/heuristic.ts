@@ -57,7 +57,7 @@ import * as hexModule from '../hex/hex.js';
 import * as tablesModule from '../rules/tables.js';
 import * as pilotKitModule from '../scripted/pilot-kit.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { Cmd } = tablesModule;
 const { D_COMMIT, D_P2E_DIR, ENGINE_STEP, encodeCommit, commitEngine, commitFirst, commitSecond, commitDir } = kernelModule;
 const {

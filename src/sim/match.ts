@@ -15,7 +15,7 @@ import { Draft } from '../rules/draft.js';
 import * as recordModule from './record.js';
 import type { FactionTable, LoadoutTable } from '../rules/tables.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
-// with a TDZ check, at every use, and folds a module constant (README, "Benchmark").
+// with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { MAX_ACTIONS, MAX_PLAYERS, STATUS_ONGOING, G_STATUS, G_PENDING, G_PLAYERS, G_DECISION } = stateModule;
 const { TERM_NONE, TERM_ILLEGAL, TERM_THREW, TERM_BUDGET } = recordModule;
 

@@ -5,7 +5,7 @@
  * defined as undefined first and assigned after: V8 then marks the field mutable, with no
  * known type (a number field is no longer a small integer), and every hot read of a state's
  * arrays or a kernel's tables pays a check. The setting cut an MCTS iteration's optimized
- * JS from 242,186 to 230,581 instructions (callgrind, 2026-11-22; README, "Benchmark").
+ * JS from 242,186 to 230,581 instructions (callgrind).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
