@@ -39,8 +39,8 @@
  *   at most `depth` rounds, tree part included) or the match ends; score every player with
  *   the shared heuristic (src/sim/heuristic.ts `evaluate`, in [-1, 1]; `evaluateAll`, each
  *   ship's strength computed once) and add each player's score to the action it chose at
- *   each node on the path. The defaults were chosen against lookahead (40 games each,
- *   2026-11-21): rammer playouts scored 31-41%, gunner playouts at depth 2 49% and at
+ *   each node on the path. The defaults were chosen against lookahead (40 games each):
+ *   rammer playouts scored 31-41%, gunner playouts at depth 2 49% and at
  *   depth 3 55%.
  * - UCB1: mean + c * sqrt(ln N / n), N the node's visits, n the action's (param `c`,
  *   default 0.3; values lie in [-1, 1], but candidates differ by a few hundredths, so c = 1
