@@ -1,6 +1,6 @@
 /**
  * `mcts`: simultaneous-move Monte Carlo tree search over the joint commitment, with
- * decoupled UCT (design section 4).
+ * decoupled UCT (docs/bots.md).
  *
  * - Tree: one node per commitment (the start of a round). At a node each live player keeps
  *   its OWN statistics, visits and summed value per own candidate action, and picks its
