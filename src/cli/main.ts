@@ -270,8 +270,9 @@ export function buildProgram(): Command {
   program
     .command('validate')
     .description('load and check every config file (rules, factions, boards, scenarios); exit 2 on the first error')
-    .option('--config-dir <dir>', 'config folder', defaultConfigDir())
-    .action((o: { configDir: string }) => {
+    .option('--config-dir <dir>', "config folder (default: the lab's configs/)")
+    .action((opts: { configDir?: string }) => {
+      const o = { configDir: opts.configDir ?? defaultConfigDir() };
       const boards = listConfigNames('boards', o.configDir);
       for (const board of boards) loadGameTables({ configDir: o.configDir, board });
       const t = loadGameTables({ configDir: o.configDir });
