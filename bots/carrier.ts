@@ -22,24 +22,20 @@
  * below; a bad value throws naming the parameter, and docs/bots.md's table is rendered from
  * the declaration.
  */
-import type { PolicyFactory, DecisionContext } from '../src/bot-api.js';
+import { Pilot, type KitSettings, type PolicyFactory, type DecisionContext } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
-import * as botParamsModule from '../src/bot-params.js';
-import { Pilot, type KitSettings } from '../src/scripted/pilot-kit.js';
-import * as pilotKitModule from '../src/scripted/pilot-kit.js';
-import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, D_CORV_OPTION, CORV_ACTIVATE, CORV_LAUNCH, VENT_NONE,
   hex, CORV_ABOARD, CORV_BOARD, CORV_DESTROYED, Cmd,
 } = botApiModule;
-const { declareParams } = botParamsModule;
+const { declareParams } = botApiModule;
 const {
   mainWeapon, mainValuePly, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption,
   chooseDefence, kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
-} = pilotKitModule;
+} = botApiModule.planner;
 
 // ===================================================================== parameters
 
@@ -168,7 +164,7 @@ function corvetteOption(k: Pilot<Params>, ctx: DecisionContext): number {
 }
 
 /** The loadout draft by this style's card preference (src/scripted/draft-prefs.ts). */
-const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.CARRIER_DRAFT);
+const drafter = botApiModule.draftPrefs.preferenceDrafter(botApiModule.draftPrefs.CARRIER_DRAFT);
 
 const factory: PolicyFactory = (params, rng) => {
   const cfg = PARAMS.read(params);

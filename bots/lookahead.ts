@@ -3,12 +3,12 @@
  *
  * At each commitment (7.1) it builds a candidate set of its own legal commitments, plays
  * the coming round once for each candidate against each opponent model, scores the state
- * at the end of the round with the shared heuristic (src/sim/heuristic.ts `evaluate`),
+ * at the end of the round with the shared heuristic (src/search/heuristic.ts `evaluate`),
  * averages over the models, and answers the best. It is a policy-improvement step over its
  * base style: the base's own answer is candidate 0 and is kept unless another scores more
  * than `margin` above it.
  *
- * - Base (param `base`, default 'gunner'; any name in src/sim/models.ts): its commitment
+ * - Base (param `base`, default 'gunner'; any name in bots/lib/models.ts): its commitment
  *   is candidate 0, and it answers this bot's mid-round decisions, in the simulated round
  *   and in the real game.
  * - Candidates (param `candidates`, default 48): the base's commitment, the commitments of
@@ -38,20 +38,16 @@
  * - The live state is never touched: simulations run on two preallocated states (copyFrom)
  *   with a private Kernel built once on the match's tables.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, GameState } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState, Kernel, Simulator } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
-import { Kernel } from '../src/rules/kernel.js';
-import { Simulator } from '../src/sim/heuristic.js';
-import * as heuristicModule from '../src/sim/heuristic.js';
-import * as botParamsModule from '../src/bot-params.js';
-import * as modelsModule from '../src/sim/models.js';
+import * as modelsModule from './lib/models.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { MAX_ACTIONS, MAX_PLAYERS } = botApiModule;
 const {
   evaluate, openCommitment, styleCandidates, newSearchStats, recordSearch, searchPolicy,
-} = heuristicModule;
-const { declareParams } = botParamsModule;
+} = botApiModule.search;
+const { declareParams } = botApiModule;
 const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;
 
 const NAME = 'lookahead';

@@ -10,7 +10,7 @@
  *   sampled anew each time. A candidate that is not legal in the current replay (a hand
  *   changed by an earlier mid-round choice) is skipped; if a player has none, the iteration
  *   leaves the tree and plays out.
- * - State cache: the kernel is deterministic, and so are the styles (src/sim/models.ts), so
+ * - State cache: the kernel is deterministic, and so are the styles (bots/lib/models.ts), so
  *   a round in which no policy drew a random number (the bot counts the draws on its
  *   stream) ends in the same state whenever it is replayed from the same state. A node
  *   reached from the root by such rounds alone keeps that state (up to MAX_CACHED a search),
@@ -18,7 +18,7 @@
  *   replay's kernel and policy work (mostly the base's mid-round answers in the root's
  *   round). Rounds that drew (rammer's and random's answers) are replayed as before. At
  *   such a node the candidates' legality is also checked once, not at every visit.
- * - Base style (param `base`, default 'gunner'; any name in src/sim/models.ts): it answers
+ * - Base style (param `base`, default 'gunner'; any name in bots/lib/models.ts): it answers
  *   this bot's mid-round decisions in the real game, and every player's mid-round decisions
  *   in the root's round of each simulation. Its commitment is the first root candidate.
  * - Candidate sets (param `candidates`, default 24, for the searching player;
@@ -34,10 +34,10 @@
  * - Iteration: select down the tree, one round per level (commitments, then the round's
  *   mid-round decisions: the base's in the root's round, the playout policy's after); add
  *   one new node where the path leaves the tree; play out with the playout policy (param
- *   `playout`, any name in src/sim/models.ts, default 'gunner') until `depth` rounds have
+ *   `playout`, any name in bots/lib/models.ts, default 'gunner') until `depth` rounds have
  *   been simulated in all from the root (param `depth`, default 3; every iteration simulates
  *   at most `depth` rounds, tree part included) or the match ends; score every player with
- *   the shared heuristic (src/sim/heuristic.ts `evaluate`, in [-1, 1]; `evaluateAll`, each
+ *   the shared heuristic (src/search/heuristic.ts `evaluate`, in [-1, 1]; `evaluateAll`, each
  *   ship's strength computed once) and add each player's score to the action it chose at
  *   each node on the path. The defaults were chosen against lookahead (40 games each):
  *   rammer playouts scored 31-41%, gunner playouts at depth 2 49% and at
@@ -77,14 +77,9 @@
  * - The live state is never touched; simulations use a private Kernel built once on the
  *   match's tables (never the match kernel). Deterministic given the bot's random stream.
  */
-import { type PolicyFactory, type Policy, type DecisionContext, GameState } from '../src/bot-api.js';
+import { type PolicyFactory, type Policy, type DecisionContext, GameState, Kernel, Simulator, type GameTables } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
-import { Kernel } from '../src/rules/kernel.js';
-import type { GameTables } from '../src/rules/tables.js';
-import { Simulator } from '../src/sim/heuristic.js';
-import * as heuristicModule from '../src/sim/heuristic.js';
-import * as botParamsModule from '../src/bot-params.js';
-import * as modelsModule from '../src/sim/models.js';
+import * as modelsModule from './lib/models.js';
 import rammer from './rammer.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
@@ -92,8 +87,8 @@ const { MAX_ACTIONS, MAX_PLAYERS, STATE_BYTES, STATUS_ONGOING, stateBytesFor } =
 const {
   evaluateAll, openCommitment, sampleCandidates, styleCandidates, addUnique, newSearchStats,
   recordSearch, searchPolicy,
-} = heuristicModule;
-const { declareParams } = botParamsModule;
+} = botApiModule.search;
+const { declareParams } = botApiModule;
 const { MODEL_NAMES, STYLE_NAMES, modelPolicy } = modelsModule;
 
 const NAME = 'mcts';

@@ -12,8 +12,6 @@
  */
 import type { PolicyFactory, Policy, Rng, DecisionContext, DraftContext, GameState } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
-import * as draftPrefsModule from '../src/scripted/draft-prefs.js';
-import * as botParamsModule from '../src/bot-params.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
@@ -22,7 +20,7 @@ const {
   encodeCommit, CARD_NONE, CARDS, LOC_HAND, LOC_TRACK, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
   MAX_SECTIONS, CORVETTES, CORV_BOARD, shieldsFromFirst, Cmd,
 } = botApiModule;
-const { declareParams } = botParamsModule;
+const { declareParams } = botApiModule;
 
 /** Rammer's params, declared once: the parsing, the errors and the docs table come from here. */
 export const PARAMS = declareParams('rammer', [
@@ -164,7 +162,7 @@ function commit(ctx: DecisionContext, maxSpeed: number): number {
   return encodeCommit(engine, first, second, first === Cmd.PowerToEngines || second === Cmd.PowerToEngines ? want : 0);
 }
 
-const drafter = draftPrefsModule.preferenceDrafter(draftPrefsModule.RAMMER_DRAFT);
+const drafter = botApiModule.draftPrefs.preferenceDrafter(botApiModule.draftPrefs.RAMMER_DRAFT);
 
 /** One class for every rammer: its choose is a single function, not a closure per policy. */
 class Rammer implements Policy {

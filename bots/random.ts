@@ -11,11 +11,10 @@
  */
 import type { PolicyFactory } from '../src/bot-api.js';
 import * as botApiModule from '../src/bot-api.js';
-import * as botParamsModule from '../src/bot-params.js';
 
 const { D_COMMIT, D_P2E_DIR, commitEngine, commitFirst, commitSecond, commitDir, encodeCommit, Cmd } = botApiModule;
 const P2E = Cmd.PowerToEngines;
-const { declareParams } = botParamsModule;
+const { declareParams } = botApiModule;
 
 /** No params: declared empty, so a misplaced one is refused rather than ignored. */
 export const PARAMS = declareParams('random', []);

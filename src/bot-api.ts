@@ -1,93 +1,44 @@
 /**
- * The public bot API: what a policy file in bots/ may import.
+ * The bot API: the one module a policy file in bots/ imports (test/bots/bot-door.test.ts).
  *
- * Why: bots must depend on a small, stable surface (docs/architecture.md), see only a player
- * view (never the live state) and answer with integer action ids, so
- * generic bots need no game knowledge and scripted ones can read the view's typed arrays.
+ * Why one door: bots depend on a small, stable surface instead of the kernel's internals,
+ * see only a player view (never the live state) and answer with integer action ids, so a
+ * generic bot needs no game knowledge and a scripted one reads the view's typed arrays.
+ * Everything a bot needs comes through here: the decision vocabulary, the forward model a
+ * search bot simulates on, the parameter helpers, and the planners the built-in bots share
+ * (a user bot may build on them or ignore them).
  */
-import type { GameState } from './rules/state.js';
-import type { Kernel } from './rules/kernel.js';
-import type { Draft } from './rules/draft.js';
-import type { FactionTable } from './rules/tables.js';
+export * from './bot-vocabulary.js';
 
-/** One decision put to a policy. `legal[0..count-1]` are the ids it may answer. */
-export interface DecisionContext {
-  /** The rules kernel (tables, geometry helpers, decoding); read-only use. */
-  readonly kernel: Kernel;
-  /** What this player may see: other players' face-down commitments are hidden. */
-  readonly view: GameState;
-  readonly player: number;
-  /** Decision kind: D_COMMIT, D_VENT, D_DEFENCE, ... D_REPAIR_CORV (rules/kernel.ts). */
-  readonly decision: number;
-  readonly legal: Int32Array;
-  readonly count: number;
-}
+/** The forward model: a search bot builds its own Kernel on `ctx.kernel.t` and simulates on copies of the view. */
+export { Kernel } from './rules/kernel.js';
+export type { GameTables, FactionTable } from './rules/tables.js';
 
-/** One loadout-draft decision (rulebook 5). `legal[0..count-1]` are draft action ids (rules/draft.ts). */
-export interface DraftContext {
-  readonly draft: Draft;
-  readonly seat: number;
-  readonly faction: FactionTable;
-  readonly legal: Int32Array;
-  readonly count: number;
-}
-
-/** A policy answers decisions with one of the legal ids. */
-export interface Policy {
-  readonly name: string;
-  choose(ctx: DecisionContext): number;
-  /** Answer a loadout-draft decision; a policy without it takes the first legal action. */
-  draft?(ctx: DraftContext): number;
-  /**
-   * A search policy may declare its budget per decision in forward-model calls and report
-   * the calls its last decision used; the harness adjudicates one that goes over.
-   */
-  readonly budget?: number;
-  readonly forwardCalls?: number;
-}
-
-/** Seeded random stream in [0, 1). Each bot gets its own. */
-export type Rng = () => number;
-
-/** What a bot file exports as default: `(params, rng) => Policy`. */
-export type PolicyFactory = (params: Record<string, unknown>, rng: Rng) => Policy;
-
-export * from './rules/state.js';
+/** Parameters declared as data (parsing, errors and the docs table from one list), and the single-value readers. */
 export {
-  D_COMMIT,
-  D_VENT,
-  D_DEFENCE,
-  D_SHIELD,
-  D_P2E_DIR,
-  D_REPAIR,
-  D_FIRE_DIR,
-  D_TARGET,
-  D_BOOST,
-  D_CORV_OPTION,
-  D_LAUNCH,
-  D_ACTIVATE,
-  D_PD_WINDOW,
-  D_REPAIR_CORV,
-  CORV_ACTIVATE,
-  CORV_LAUNCH,
-  CORV_REPAIR,
-  DEF_FIRE,
-  DEF_HOLD,
-  DEF_SHIELDS,
-  VENT_NONE,
-  CARD_NONE,
-  encodeCommit,
-  commitEngine,
-  commitFirst,
-  commitSecond,
-  commitDir,
-  encodeShields,
-  shieldsPlaced,
-  shieldsFromFirst,
-} from './rules/kernel.js';
-export { Cmd, WeaponClass } from './rules/tables.js';
-export { TGT_HULL } from './rules/weapons.js';
-export { ACT_PASS, ACT_FIRE, encodeMove, decodeMove, encodeLaunch, decodeLaunch } from './rules/corvettes.js';
-export * as draftActions from './rules/draft.js';
-export * as hex from './hex/hex.js';
-export { checkParamNames, intParam, numberParam, boolParam, choiceParam, paramError } from './bot-params.js';
+  declareParams,
+  checkParamNames,
+  intParam,
+  numberParam,
+  boolParam,
+  choiceParam,
+  choiceListParam,
+  paramError,
+  type ParamSpec,
+  type DeclaredParams,
+} from './bot-params.js';
+
+/**
+ * The search bots' toolkit (src/search/heuristic.ts): the Simulator that plays rounds on a
+ * private kernel within a budget of forward-model calls, the heuristic evaluation, and the
+ * candidate generators.
+ */
+export * as search from './search/heuristic.js';
+export { Simulator, type SearchStats, type SearchPolicy } from './search/heuristic.js';
+
+/** The planner the built-in scripted styles share (src/scripted): a `Pilot` per policy and its plays. */
+export * as planner from './scripted/pilot-kit.js';
+export { Pilot, type KitSettings } from './scripted/pilot-kit.js';
+
+/** The built-in styles' loadout-draft preferences (rulebook 5). */
+export * as draftPrefs from './scripted/draft-prefs.js';

@@ -4,7 +4,7 @@
  * per board (the only allocation), with a one-cell frame of off-board hexes around the
  * board so that a lookup needs no bounds arithmetic beyond the grid's.
  */
-import type { DecisionContext } from '../bot-api.js';
+import type { DecisionContext } from '../bot-vocabulary.js';
 import * as hexModule from '../hex/hex.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).

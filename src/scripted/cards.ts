@@ -5,9 +5,9 @@
  * Defence Stations' choice (10.1.4). The styles set Pilot.cardValue per card; commitBest
  * keeps the two best in hand and orders them by the style's slot order.
  */
-import type { DecisionContext } from '../bot-api.js';
+import type { DecisionContext } from '../bot-vocabulary.js';
 import type { Pilot } from './pilot.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as hullGeometryModule from './hull-geometry.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).

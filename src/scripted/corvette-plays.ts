@@ -7,9 +7,9 @@
  * Values here are integers in thousandths of a point (milli): V8 hands a double back from a
  * call that is not inlined as a fresh heap number, a small integer not.
  */
-import type { DecisionContext } from '../bot-api.js';
+import type { DecisionContext } from '../bot-vocabulary.js';
 import type { Pilot, Weapon } from './pilot.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as hullGeometryModule from './hull-geometry.js';
 import * as weaponValuesModule from './weapon-values.js';
 import * as enginePlanModule from './engine-plan.js';

@@ -12,9 +12,9 @@
  * slot whose noisy best is highest; once full, the one swap is taken when a noisy second
  * look finds a better card, else the seat passes. docs/bots.md lists the formulas.
  */
-import type { DraftContext, Rng } from '../bot-api.js';
+import type { DraftContext, Rng } from '../bot-vocabulary.js';
 import type { CorvetteTable, FactionTable, HangarTable, PointDefenceTable, WeaponTable } from '../rules/tables.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 
 const { SLOT_MAIN, SLOT_BROADSIDE, SLOT_HANGAR, SLOT_PD, SLOT_CORVETTES, DRAFT_SLOTS, DRAFT_CORVETTES, OP_PICK, OP_SWAP, PASS, draftActionOp, draftActionSlot, draftActionIndex, corvetteSets } = botApiModule.draftActions;
 

@@ -13,7 +13,7 @@
  */
 import type { Pilot } from './pilot.js';
 import type { SharedStyleWork } from './memo-tables.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as hullGeometryModule from './hull-geometry.js';
 import * as momentumMatModule from './momentum-mat.js';
 import * as movementModule from './predicted-movement.js';

@@ -13,7 +13,7 @@
  *   costs about a tenth more when only one style is asked per state (a search's playouts).
  *   The answers are the same either way.
  */
-import type { GameState, DecisionContext } from '../bot-api.js';
+import type { GameState, DecisionContext } from '../bot-vocabulary.js';
 import * as momentumMatModule from './momentum-mat.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).

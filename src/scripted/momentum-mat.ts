@@ -8,8 +8,8 @@
  * thrust rule (src/rules/momentum.ts `thrust`); test/bots/momentum-mat.test.ts holds the two
  * equal over every mat, supply and token.
  */
-import type { GameState } from '../bot-api.js';
-import * as botApiModule from '../bot-api.js';
+import type { GameState } from '../bot-vocabulary.js';
+import * as botApiModule from '../bot-vocabulary.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {

@@ -20,9 +20,9 @@
  *   damage-control.ts   shield placement and armour repair
  *   corvette-plays.ts   launching, flying, firing and repairing corvettes
  */
-import type { DecisionContext } from '../bot-api.js';
+import type { DecisionContext } from '../bot-vocabulary.js';
 import type { Pilot } from './pilot.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as momentumMatModule from './momentum-mat.js';
 import * as enginePlanModule from './engine-plan.js';
 import * as targetingModule from './targeting.js';

@@ -10,8 +10,8 @@
  * style-free work kept for the styles asked in turn on one state is shared, on purpose
  * (memo-tables.ts).
  */
-import type { DecisionContext, GameState } from '../bot-api.js';
-import * as botApiModule from '../bot-api.js';
+import type { DecisionContext, GameState } from '../bot-vocabulary.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import { EdgeGrid } from './board-edge.js';
 import { SharedStyleWork, PoseMemo } from './memo-tables.js';
 import * as memoTablesModule from './memo-tables.js';

@@ -6,7 +6,7 @@
  * fields are read into locals once per call for the per-step lookups.
  */
 import type { Hull, Pilot, PosePath } from './pilot.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as boardEdgeModule from './board-edge.js';
 import * as hullGeometryModule from './hull-geometry.js';
 import * as momentumMatModule from './momentum-mat.js';

@@ -4,9 +4,9 @@
  * firing window, and the arrow of a multi-direction mount (4.2.2). Each picks the best of
  * the kernel's legal answers; ties go to the first listed.
  */
-import type { DecisionContext } from '../bot-api.js';
+import type { DecisionContext } from '../bot-vocabulary.js';
 import type { Pilot } from './pilot.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as hullGeometryModule from './hull-geometry.js';
 import * as weaponValuesModule from './weapon-values.js';
 import * as enginePlanModule from './engine-plan.js';

@@ -6,7 +6,7 @@
  * weigh them against one another and against the cost of a pose.
  */
 import type { Hull, Mount, Pilot, Weapon } from './pilot.js';
-import * as botApiModule from '../bot-api.js';
+import * as botApiModule from '../bot-vocabulary.js';
 import * as hullGeometryModule from './hull-geometry.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).

@@ -1,6 +1,6 @@
 /**
  * The search bots (bots/lookahead.ts, bots/mcts.ts) and their shared evaluation
- * (src/sim/heuristic.ts): they answer only legal actions and never touch the state they are
+ * (src/search/heuristic.ts): they answer only legal actions and never touch the state they are
  * shown, replay exactly from a seed, cannot read the opponent's face-down commitment, check
  * their params, keep to their forward-model budgets, and lookahead beats random; and what
  * mcts's state cache assumes (a round the styles play is a function of its start state).
@@ -17,7 +17,7 @@ import { enableInvariantChecks } from '../../src/rules/invariants.ts';
 import { MatchRunner } from '../../src/sim/match.ts';
 import { makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
-import { evaluate, openCommitment, EVAL_SCALE, Simulator, sampleCandidates, addUnique } from '../../src/sim/heuristic.ts';
+import { evaluate, openCommitment, EVAL_SCALE, Simulator, sampleCandidates, addUnique } from '../../src/search/heuristic.ts';
 import type { DecisionContext, Policy, PolicyFactory } from '../../src/bot-api.ts';
 import randomBot from '../../bots/random.ts';
 import rammerBot from '../../bots/rammer.ts';
@@ -344,7 +344,7 @@ describe('budgets in forward-model calls are kept (counted by the bot and, indep
     ['lookahead, forwardCalls 60', lookaheadBot, { forwardCalls: 60 }, 60],
   ];
   it.each(rows)('%s', (_name, factory, params, budget) => {
-    // Simulations submit through submitLegal (src/sim/heuristic.ts, "Forward model"); the
+    // Simulations submit through submitLegal (src/search/heuristic.ts, "Forward model"); the
     // match's own submits happen outside choose, so they are not counted here.
     const submit = vi.spyOn(Kernel.prototype, 'submit');
     const submitLegal = vi.spyOn(Kernel.prototype, 'submitLegal');

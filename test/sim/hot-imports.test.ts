@@ -22,7 +22,7 @@ const COLD_RULES = new Set(['setup.ts', 'invariants.ts', 'draft.ts', 'tables.ts'
 const HOT = [
   ...readdirSync(join(root, 'src/rules')).filter((f) => f.endsWith('.ts') && !COLD_RULES.has(f)).map((f) => `src/rules/${f}`),
   'src/sim/match.ts',
-  'src/sim/heuristic.ts',
+  'src/search/heuristic.ts',
   ...readdirSync(join(root, 'src/scripted')).filter((f) => f.endsWith('.ts')).map((f) => `src/scripted/${f}`),
   'bots/rammer.ts',
   'bots/gunner.ts',
@@ -31,6 +31,7 @@ const HOT = [
   'bots/turtle.ts',
   'bots/lookahead.ts',
   'bots/mcts.ts',
+  'bots/lib/models.ts',
 ];
 
 /** Names a module exports as `export let` (live bindings, which must stay imported by name). */

@@ -3,18 +3,19 @@
  * (its own suggestions and mid-round answers), as its model of the opponent, or as its
  * playout policy.
  *
- * Why a registry: the search bots name them in their params, and importing them statically
- * keeps a search bot's factory synchronous. The four styles draw no random numbers and keep
+ * Why a registry, and why here: the search bots name them in their params, and importing
+ * them statically keeps a search bot's factory synchronous; bots build on bots, so the
+ * registry sits with them (bots/lib/ holds modules the bots share, not bots). The four styles draw no random numbers and keep
  * no memory between decisions, so one instance can answer for any seat of any simulated
  * state; rammer and random take the search bot's own stream.
  */
-import type { Policy, PolicyFactory } from '../bot-api.js';
-import rammer from '../../bots/rammer.js';
-import random from '../../bots/random.js';
-import gunner from '../../bots/gunner.js';
-import brawler from '../../bots/brawler.js';
-import carrier from '../../bots/carrier.js';
-import turtle from '../../bots/turtle.js';
+import type { Policy, PolicyFactory } from '../../src/bot-api.js';
+import rammer from '../rammer.js';
+import random from '../random.js';
+import gunner from '../gunner.js';
+import brawler from '../brawler.js';
+import carrier from '../carrier.js';
+import turtle from '../turtle.js';
 
 const MODELS = { gunner, brawler, carrier, turtle, rammer, random } satisfies Record<string, PolicyFactory>;
 

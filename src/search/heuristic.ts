@@ -44,11 +44,11 @@
  * skipping the legality check (about 3% of a search). Every answer is legal by construction:
  * the search's own candidates come from the legal list or a style's answer and are checked
  * with isLegal before each replay (bots/mcts.ts select), and the rest are the built-in
- * models' answers (src/sim/models.ts), whose legality the test suite checks over many
+ * models' answers (bots/lib/models.ts), whose legality the test suite checks over many
  * matches. With the kernel's invariant checks on (kernel.check, src/rules/invariants.ts)
  * submit validates as before.
  */
-import type { DecisionContext, Policy, Rng } from '../bot-api.js';
+import type { DecisionContext, Policy, Rng } from '../bot-vocabulary.js';
 import type { Kernel } from '../rules/kernel.js';
 import * as kernelModule from '../rules/kernel.js';
 import type { GameState } from '../rules/state.js';
