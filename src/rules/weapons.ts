@@ -153,7 +153,7 @@ export class Weapons extends WeaponTargets {
     s.tokFacing[i] = dir;
     s.tokAge[i] = ++s.g[G_TOKEN_SERIAL];
     if (kind === SMALL_PROJECTILE) this.flyFired(s, i, w.speed);
-    else this.moveTorpedo(s, i, w.speed);
+    else this.moveTorpedo(s, i, w.speed, true);
   }
 
   // ------------------------------------------------------------------ projectiles (9.3)
@@ -408,7 +408,7 @@ export class Weapons extends WeaponTargets {
       }
       if (next < 0) return;
       moved[next] = 1;
-      this.moveTorpedo(s, next, this.speedOf(s, next));
+      this.moveTorpedo(s, next, this.speedOf(s, next), false);
     }
   }
 
@@ -481,15 +481,19 @@ export class Weapons extends WeaponTargets {
    * Move torpedo i up to `steps` hexes (9.4): pick a target, then each step turn if the
    * target meets a side line, move forward, and meet what is on the new hex. Passing over a
    * projectile destroys the torpedo; passing over corvettes does nothing; an enemy hull takes
-   * its damage; ending on a corvette or torpedo destroys both.
+   * its damage; ending on a corvette or torpedo destroys both. `fired`: the torpedo is still
+   * at the mount (or corvette) that fires it, not yet on the board; its placement hex is its
+   * first movement (10.1.1-10.1.2) and is straight ahead along the firing direction (9.4:
+   * "will initially move directly forward"; 11.1.3: a corvette's weapon faces its way), so
+   * homing starts from the placement hex on.
    */
-  moveTorpedo(s: GameState, i: number, steps: number): void {
+  moveTorpedo(s: GameState, i: number, steps: number, fired: boolean): void {
     const owner = s.tokOwner[i];
     const ref = s.tokRef[i];
     const src = this.sourceOf(s, owner, ref);
     const target = this.torpedoTarget(s, i);
     for (let step = 0; step < steps; step++) {
-      if (target >= 0 && s.alive[target]) {
+      if (target >= 0 && (step > 0 || fired === false) && s.alive[target]) {
         const t = this.homingTurn(s, i, target);
         if (t !== 0) s.tokFacing[i] = (s.tokFacing[i] + t + 6) % 6;
       }
