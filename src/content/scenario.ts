@@ -110,6 +110,7 @@ export const ScenarioSchema = z.strictObject({
       edgeTokenCounts: z.boolean().optional(),
       overflowToStructure: z.boolean().optional(),
       tieRule: z.enum(['rotate', 'seat']).optional(),
+      edgeRotationCancels: z.boolean().optional(),
       broadsideFire: z.enum(['choose', 'all']).optional(),
       pointDefenceReach: z.enum(['within', 'below']).optional(),
       edgeLineOfFire: z.enum(['eitherSide', 'bothSides', 'nudge']).optional(),
