@@ -53,6 +53,8 @@ const ShipSchema = z.strictObject({
   cooldown: z.partialRecord(CommandName, z.number().int().min(0).max(9)).optional(),
   /** Where each of the four corvettes starts: aboard (default) or destroyed; put one on the board as a token. */
   corvettes: z.array(z.enum(['aboard', 'destroyed'])).length(4).optional(),
+  /** The ship's team (rulebook 3): required with 4 ships, two ships per team; left out at 2-3 players (free-for-all). */
+  team: z.number().int().min(0).max(3).optional(),
 });
 
 const TokenSchema = z.strictObject({
@@ -108,12 +110,13 @@ export const ScenarioSchema = z.strictObject({
       collisionModifyCount: z.union([z.literal(0), z.literal(1)]).optional(),
       rotationalOnTrack: z.boolean().optional(),
       edgeTokenCounts: z.boolean().optional(),
+      edgeRotationCancels: z.boolean().optional(),
       overflowToStructure: z.boolean().optional(),
       tieRule: z.enum(['rotate', 'seat']).optional(),
-      edgeRotationCancels: z.boolean().optional(),
       broadsideFire: z.enum(['choose', 'all']).optional(),
       pointDefenceReach: z.enum(['within', 'below']).optional(),
       edgeLineOfFire: z.enum(['eitherSide', 'bothSides', 'nudge']).optional(),
+      repeatFactions: z.boolean().optional(),
     })
     .optional(),
   ships: z.array(ShipSchema).min(2).max(4),
@@ -177,6 +180,42 @@ function sectionMap(file: string, path: string, f: FactionTable, values: Record<
 }
 
 /**
+ * Teams and factions (rulebook 3), checked with the scenario's file and field named (the
+ * kernel's setup checks the same, placeTeams): 4 ships are two teams of two, each of one
+ * faction; 2-3 ships are free-for-all, and 3 need different factions unless the rule switch
+ * repeatFactions is on.
+ */
+function checkTeams(file: string, sc: Scenario, t: GameTables): void {
+  const ships = sc.ships;
+  if (ships.length === 4) {
+    const missing = ships.findIndex((sh) => sh.team === undefined);
+    if (missing >= 0) throw ConfigError.at(file, `ships[${missing}].team`, 'a team for every ship: a 4-player game is two teams of two, each of one faction (rulebook 3)', 'missing');
+    ships.forEach((sh, i) => {
+      const mates = ships.map((o, j) => (o.team === sh.team ? j : -1)).filter((j) => j >= 0);
+      if (mates.length !== 2) throw ConfigError.at(file, `ships[${i}].team`, `two ships per team (rulebook 3); team ${sh.team} has ships ${mates.join(', ')}`, sh.team);
+      const other = mates.find((j) => j !== i)!;
+      if (ships[other].faction !== sh.faction)
+        throw ConfigError.at(file, `ships[${i}].faction`, `the faction of its team-mate ships[${other}] (${ships[other].faction}): a team flies one faction (rulebook 3)`, sh.faction);
+    });
+    return;
+  }
+  ships.forEach((sh, i) => {
+    if (sh.team !== undefined) throw ConfigError.at(file, `ships[${i}].team`, `no team: ${ships.length}-player games are free-for-all (rulebook 3); teams are for 4 ships`, sh.team);
+  });
+  if (ships.length === 3 && !t.rules.repeatFactions) {
+    for (let i = 1; i < 3; i++)
+      for (let j = 0; j < i; j++)
+        if (ships[i].faction === ships[j].faction)
+          throw ConfigError.at(
+            file,
+            `ships[${i}].faction`,
+            `a faction different from ships[${j}]'s: each player of a 3-player game selects a different faction (rulebook 3; set the rule switch repeatFactions: true, in the scenario's rules block, for a study with repeats)`,
+            ships[i].faction,
+          );
+  }
+}
+
+/**
  * Resolve a scenario into the kernel's MatchSetup. Randomised starts are drawn from
  * `seed` (seedrandom's stream, sim/rng.ts), so the same seed gives the same start.
  */
@@ -209,8 +248,10 @@ export function scenarioSetup(file: string, sc: Scenario, t: GameTables, seed: s
       structure: sh.structure,
       cooldown,
       corvettes: sh.corvettes?.map((c) => (c === 'destroyed' ? CORV_DESTROYED : CORV_ABOARD)),
+      team: sh.team,
     };
   });
+  checkTeams(file, sc, t);
   const tokens: TokenSetup[] = (sc.tokens ?? []).map((tk, i) => {
     if (tk.owner >= ships.length) throw ConfigError.at(file, `tokens[${i}].owner`, `a ship index 0..${ships.length - 1}`, tk.owner);
     const kind = tk.kind === 'projectile' ? SMALL_PROJECTILE : tk.kind === 'torpedo' ? SMALL_TORPEDO : SMALL_CORVETTE;

@@ -76,12 +76,12 @@ export const RulesFileSchema = z.strictObject({
     collisionModifyCount: z.literal([0, 1]),
     rotationalOnTrack: z.boolean(),
     edgeTokenCounts: z.boolean(),
-    edgeRotationCancels: z.boolean().default(true),
     overflowToStructure: z.boolean(),
     tieRule: z.enum(['rotate', 'seat']),
     broadsideFire: z.enum(['choose', 'all']).default('choose'),
     pointDefenceReach: z.enum(['within', 'below']).default('within'),
     edgeLineOfFire: z.enum(['eitherSide', 'bothSides', 'nudge']).default('eitherSide'),
+    repeatFactions: z.boolean().default(false),
   }),
   /** Rounds after which a match is a draw by limit (docs/rules.md, 3). */
   roundLimit: int(1, 10_000),

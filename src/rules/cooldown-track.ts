@@ -67,8 +67,9 @@ export class CooldownTrack extends KernelCore {
     const base = p * CARDS;
     const vented = g[G_VENTED];
     if (vented >= 0) {
-      this.toTrack(s, p, vented, cooldown + 1);
-      this.toTrack(s, p, g[G_CUR_CARD], this.cmdCooldown[s.faction[p] * CARDS + Cmd.VentCoolant]);
+      // A card no longer resolving went back to the hand with its ship's wreck (kernel-core.ts wreck).
+      if (s.cardLoc[base + vented] === LOC_RESOLVING) this.toTrack(s, p, vented, cooldown + 1);
+      if (s.cardLoc[base + g[G_CUR_CARD]] === LOC_RESOLVING) this.toTrack(s, p, g[G_CUR_CARD], this.cmdCooldown[s.faction[p] * CARDS + Cmd.VentCoolant]);
     } else if (g[G_CUR_CARD] >= 0 && s.cardLoc[base + g[G_CUR_CARD]] === LOC_RESOLVING) {
       this.toTrack(s, p, g[G_CUR_CARD], cooldown);
     }

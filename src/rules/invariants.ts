@@ -3,8 +3,9 @@
  * over many random matches: ships never overlap and stay on the board once a step is
  * resolved, token totals are conserved (box and weapon supplies), armour / structure /
  * shields stay in range, mats stay within their slots, each command card and each
- * corvette is in exactly one place, no small token lies under a hull or shares a hex, and
- * no corvette fires twice in a round.
+ * corvette is in exactly one place, no small token lies under a hull or shares a hex, no
+ * corvette fires twice in a round, a destroyed ship keeps no shields, momentum or face-down
+ * cards (8 step 4-5), and teams and the winner are well formed (3), at 2, 3 and 4 players.
  *
  * Why a separate pass: the kernel stays lean; this walks the whole state after each
  * resolved step only when `kernel.check` is set, so it costs nothing in batch runs.
@@ -45,6 +46,9 @@ import {
   G_TOK_TOP,
   G_HELD,
   G_CORV_FIRED,
+  G_STATUS,
+  G_WINNER,
+  STATUS_VICTORY,
 } from './state.js';
 
 export class InvariantError extends Error {}
@@ -117,6 +121,16 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
     }
     if ((((s.g[G_HELD] >> p) & 1) === 1) !== (s.cardLoc[p * CARDS + Cmd.DefenceStations] === LOC_HELD)) out.push(`ship ${p}'s held bit does not match its Defence Stations card`);
     if (committed > 2) out.push(`ship ${p} has ${committed} cards face down`);
+    // A destroyed capital ship left the board (8 step 4): nothing stays on its wreck.
+    if (!s.alive[p]) {
+      if (onShip !== 0) out.push(`destroyed ship ${p} still carries ${onShip} shields`);
+      if (s.linCount[p] !== 0 || s.rotCount[p] !== 0) out.push(`destroyed ship ${p} still holds momentum tokens`);
+      if (s.lostRound[p] <= 0) out.push(`destroyed ship ${p} has no round of destruction`);
+    } else if (s.lostRound[p] !== 0 || s.outRound[p] !== 0) out.push(`ship ${p} is alive but recorded destroyed in round ${s.lostRound[p]} / out in round ${s.outRound[p]}`);
+    // Teams (3): a team id is the lowest seat of the team, and 4 players are two teams of two.
+    const tm = s.team[p];
+    if (tm < 0 || tm > p || s.team[tm] !== tm) out.push(`ship ${p} has team ${tm}, not the lowest seat of its team`);
+    if (n < 4 && tm !== p) out.push(`ship ${p} has team ${tm} in a ${n}-player free-for-all`);
     if (resolving > 2) out.push(`ship ${p} has ${resolving} cards resolving`);
     if (s.committed[p * 2] >= 0 && s.committed[p * 2] === s.committed[p * 2 + 1]) out.push(`ship ${p} committed one card twice`);
   }
@@ -158,6 +172,15 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
       if (fired === 1 && ((s.g[G_CORV_FIRED] >> p) & 1) === 0) out.push(`ship ${p} corvette ${c + 1} fired but the ship's fired bit is clear`);
     }
   }
+  if (n === 4) {
+    let mates = 0;
+    for (let p = 1; p < n; p++) if (s.team[p] === s.team[0]) mates++;
+    if (mates !== 1) out.push(`a 4-player game has ${mates + 1} seats in seat 0's team, not 2`);
+  }
+  if (s.g[G_STATUS] === STATUS_VICTORY) {
+    const w = s.g[G_WINNER];
+    if (w < 0 || w >= n || s.team[w] !== w) out.push(`the winner ${w} is not a team id`);
+  } else if (s.g[G_WINNER] !== -1) out.push(`winner ${s.g[G_WINNER]} recorded without a victory`);
   if (shields !== t.supplies.shields) out.push(`shield tokens: ${shields} in play, expected ${t.supplies.shields}`);
   if (linear !== t.supplies.linear) out.push(`linear momentum tokens: ${linear}, expected ${t.supplies.linear}`);
   if (cw !== t.supplies.clockwise) out.push(`clockwise tokens: ${cw}, expected ${t.supplies.clockwise}`);

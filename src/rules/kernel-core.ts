@@ -23,9 +23,11 @@ import * as decisionsModule from './decisions.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
-  MAX_SECTIONS, CARDS, STATUS_ONGOING, STATUS_VICTORY, STATUS_DRAW, PHASE_OVER, SMALL_NONE,
-  SMALL_CORVETTE, G_PHASE, G_STATUS, G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_INITIATIVE,
-  LO_MAIN, LO_BROADSIDE, LO_HANGAR, LO_PD, LO_CORVETTES,
+  MAX_SECTIONS, CARDS, LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_NONE, LOC_HAND, STATUS_ONGOING,
+  STATUS_VICTORY, STATUS_DRAW, PHASE_OVER, SMALL_NONE, SMALL_CORVETTE, G_ROUND, G_PHASE, G_STATUS,
+  G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_INITIATIVE, G_SUPPLY_SHIELDS, G_SUPPLY_LINEAR,
+  G_SUPPLY_CW, G_SUPPLY_CCW, G_HELD, G_CC_KILLS, LO_MAIN, LO_BROADSIDE, LO_HANGAR, LO_PD,
+  LO_CORVETTES,
 } = stateModule;
 const { Cmd } = tablesModule;
 const { EV_DESTROYED, EV_END } = eventsModule;
@@ -165,7 +167,13 @@ export class KernelCore implements RulesContext {
     return s.g[G_STATUS] !== STATUS_ONGOING;
   }
 
-  /** Mark ships at zero structure destroyed and decide the match if it is over (3, 4.1). */
+  /**
+   * Mark ships at zero structure destroyed, clear their wrecks (wreck) and decide the match
+   * if it is over (3, 4.1). A side wins when it alone still has a capital ship (every enemy
+   * capital ship destroyed), or when it alone destroyed an enemy Command Corvette since the
+   * last settle (G_CC_KILLS); two sides winning at the same moment, or no capital ship left
+   * at all, is a draw. Teams win together: G_WINNER is the team id (state.ts).
+   */
   settleDestroyed(s: GameState): void {
     const g = s.g;
     if (g[G_STATUS] !== STATUS_ONGOING) return;
@@ -173,20 +181,68 @@ export class KernelCore implements RulesContext {
     // Arrays in locals: see round-loop.ts startRound.
     const isAlive = s.alive;
     const structure = s.structure;
-    let alive = 0;
-    let last = -1;
+    const team = s.team;
+    let sides = 0;
     for (let p = 0; p < n; p++) {
       if (isAlive[p] && structure[p] <= 0) {
         isAlive[p] = 0;
         if (this.log !== null) this.log.push(EV_DESTROYED, p);
+        this.wreck(s, p);
       }
-      if (isAlive[p]) {
-        alive++;
-        last = p;
-      }
+      if (isAlive[p]) sides |= 1 << team[p];
     }
-    if (alive === 0) this.endMatch(s, STATUS_DRAW, -1);
-    else if (alive === 1) this.endMatch(s, STATUS_VICTORY, last);
+    const kills = g[G_CC_KILLS];
+    if (kills !== 0) {
+      g[G_CC_KILLS] = 0;
+      if ((kills & (kills - 1)) === 0) this.endMatch(s, STATUS_VICTORY, 31 - Math.clz32(kills));
+      else this.endMatch(s, STATUS_DRAW, -1);
+    } else if (sides === 0) this.endMatch(s, STATUS_DRAW, -1);
+    else if ((sides & (sides - 1)) === 0) this.endMatch(s, STATUS_VICTORY, 31 - Math.clz32(sides));
+  }
+
+  /**
+   * A capital ship just destroyed (rulebook 8 step 4: its token leaves the board): the shields
+   * and momentum tokens on it go back to the shared supplies (the token-supply texts: a removed
+   * token returns to the supply), its command cards go back to the hand (8 step 5) and its
+   * engine and face-down commands are cleared, so no card is left face down for ever. Its
+   * weapon tokens already in flight fly on, and its corvettes on the board stay (8: they
+   * escort the commander). Where the seat fights on in a Command Corvette (3-4 players,
+   * section 8) commandCorvetteSetup takes over; otherwise the seat is out this round.
+   */
+  protected wreck(s: GameState, p: number): void {
+    const g = s.g;
+    s.lostRound[p] = g[G_ROUND];
+    let shields = 0;
+    for (let i = p * MAX_SECTIONS, end = i + MAX_SECTIONS; i < end; i++) {
+      shields += s.shields[i];
+      s.shields[i] = 0;
+    }
+    g[G_SUPPLY_SHIELDS] += shields;
+    for (let i = 0, c = s.linCount[p]; i < c; i++) {
+      g[G_SUPPLY_LINEAR]++;
+      s.lin[p * LIN_SLOTS + i] = TOK_NONE;
+    }
+    for (let i = 0, c = s.rotCount[p]; i < c; i++) {
+      g[s.rot[p * ROT_SLOTS + i] === TOK_CW ? G_SUPPLY_CW : G_SUPPLY_CCW]++;
+      s.rot[p * ROT_SLOTS + i] = TOK_NONE;
+    }
+    s.linCount[p] = 0;
+    s.rotCount[p] = 0;
+    for (let c = p * CARDS, end = c + CARDS; c < end; c++) s.cardLoc[c] = LOC_HAND;
+    s.committed[p * 2] = -1;
+    s.committed[p * 2 + 1] = -1;
+    s.engine[p] = -1;
+    s.p2eDir[p] = -1;
+    g[G_HELD] &= ~(1 << p);
+    if (this.commandCorvetteSetup(s, p) === false) s.outRound[p] = g[G_ROUND];
+  }
+
+  /**
+   * Section 8's setup of a Command Corvette for seat p, whose capital ship was just destroyed;
+   * false when the seat has none (2-player games). Overridden by the layer that plays it.
+   */
+  protected commandCorvetteSetup(s: GameState, p: number): boolean {
+    return false;
   }
 
   protected endMatch(s: GameState, status: number, winner: number): void {

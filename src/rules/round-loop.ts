@@ -185,7 +185,6 @@ export abstract class RoundLoop extends Commands {
     const committed = s.committed;
     const cardLoc = s.cardLoc;
     const stats = s.stats;
-    const alive = s.alive;
     for (;;) {
       if (g[G_ORDER_POS] >= g[G_ORDER_COUNT]) {
         if (g[G_SLOT] === 1) {
@@ -209,13 +208,21 @@ export abstract class RoundLoop extends Commands {
         }
         g[G_WINDOW_ASKED] = 0;
         const c = committed[p * 2 + g[G_SLOT]];
+        if (c < 0) {
+          // p's capital ship was destroyed after the slot's order was drawn: its wreck took
+          // its face-down commands back (kernel-core.ts wreck, 8 step 5).
+          g[G_ORDER_POS]++;
+          continue;
+        }
         g[G_CUR_CARD] = c;
         cardLoc[p * CARDS + c] = LOC_RESOLVING;
         stats[p * STAT_SIZE + ST_COMMANDS_PLAYED]++;
         stats[p * STAT_SIZE + ST_CARD_PLAYS + c]++;
         if (this.log !== null) this.log.push(EV_COMMAND, p, c, g[G_SLOT], 0);
       }
-      if (!alive[p]) {
+      if (cardLoc[p * CARDS + g[G_CUR_CARD]] !== LOC_RESOLVING) {
+        // p's capital ship was destroyed while its command resolved: the card went back to
+        // the hand with the wreck (kernel-core.ts wreck), so the command ends here.
         this.finishCommand(s, p, -1);
         continue;
       }

@@ -47,6 +47,12 @@ export interface ShipSetup {
   cooldown?: number[];
   /** Corvette slots that start destroyed (CORV_DESTROYED) rather than aboard; on-board ones are tokens. */
   corvettes?: number[];
+  /**
+   * The ship's team label (rulebook 3): required with 4 ships (two labels, two ships each, one
+   * faction per team); with 2-3 ships absent or all different (free-for-all). Any small
+   * integers: the state's team id is the lowest seat carrying the label.
+   */
+  team?: number;
 }
 export interface TokenSetup {
   /** SMALL_PROJECTILE, SMALL_TORPEDO or SMALL_CORVETTE. */
@@ -67,6 +73,41 @@ export interface MatchSetup {
 /** A setup that cannot be played (names what is wrong). */
 export class SetupError extends Error {}
 
+/**
+ * Teams and factions (rulebook 3): 2 and 3 players are free-for-all, every seat its own team
+ * (team id = seat), each with a different faction at 3 players unless the rule switch
+ * repeatFactions allows repeats; 4 players are two teams of two, each team of one faction.
+ * A team's id is its lowest seat (state.ts GameState.team).
+ */
+function placeTeams(k: KernelCore, s: GameState, m: MatchSetup): void {
+  const ships = m.ships;
+  const n = ships.length;
+  if (n === 4) {
+    for (let p = 0; p < n; p++) if (ships[p].team === undefined) throw new SetupError(`ship ${p}: a 4-player game is two teams of two (rulebook 3); give every ship a team`);
+    for (let p = 0; p < n; p++) {
+      let first = p;
+      let members = 0;
+      for (let o = 0; o < n; o++) {
+        if (ships[o].team !== ships[p].team) continue;
+        if (o < first) first = o;
+        members++;
+        if (ships[o].faction !== ships[p].faction) throw new SetupError(`ships ${Math.min(o, p)} and ${Math.max(o, p)}: a team flies one faction (rulebook 3)`);
+      }
+      if (members !== 2) throw new SetupError(`ship ${p}: team ${ships[p].team} has ${members} ships; a 4-player game is two teams of two (rulebook 3)`);
+      s.team[p] = first;
+    }
+    return;
+  }
+  for (let p = 0; p < n; p++) {
+    s.team[p] = p;
+    for (let o = 0; o < p; o++) {
+      if (ships[p].team !== undefined && ships[p].team === ships[o].team) throw new SetupError(`ships ${o} and ${p}: ${n}-player games are free-for-all (rulebook 3); teams are for 4 players`);
+      if (n === 3 && ships[p].faction === ships[o].faction && !k.t.rules.repeatFactions)
+        throw new SetupError(`ships ${o} and ${p} fly the same faction: each player of a 3-player game selects a different faction (rulebook 3; rule switch repeatFactions allows repeats)`);
+    }
+  }
+}
+
 /** Clear `s` and place the match on it (the round is not started); throws SetupError naming the problem. */
 export function placeMatch(k: KernelCore, s: GameState, m: MatchSetup): void {
   s.touch();
@@ -85,6 +126,7 @@ export function placeMatch(k: KernelCore, s: GameState, m: MatchSetup): void {
   g[G_SUPPLY_CCW] = k.t.supplies.counterClockwise;
   g[G_CUR_CARD] = -1;
   g[G_VENTED] = -1;
+  placeTeams(k, s, m);
   for (let p = 0; p < n; p++) {
     const sh = m.ships[p];
     const f = k.t.factions[sh.faction];

@@ -80,6 +80,12 @@ export const SMALL_CORVETTE = 3;
 export const G_ROUND = 0;
 export const G_PHASE = 1;
 export const G_STATUS = 2;
+/**
+ * The winner once G_STATUS is STATUS_VICTORY (-1 otherwise): the winning team's id. A team's
+ * id is the lowest seat in it (GameState.team), so in 2- and 3-player free-for-all games
+ * (every seat its own team, rulebook 3) it is the winning seat, and in a 4-player game the
+ * lower seat of the winning pair; `isWinner(s, p)` asks whether seat p won.
+ */
 export const G_WINNER = 3;
 export const G_PLAYERS = 4;
 /** Bitmask of players who must answer the pending decision. */
@@ -134,6 +140,12 @@ export const G_TOK_TOP = 38;
 export const G_HELD = 39;
 /** Players with a corvette that fired this round (bitmask, 10.1.3): the corvFired entries startRound clears. */
 export const G_CORV_FIRED = 40;
+/**
+ * Teams credited with destroying an enemy Command Corvette since the last settle (bitmask of
+ * team ids, rulebook 3 "may also win by destroying any enemy command corvette"); read and
+ * cleared by settleDestroyed.
+ */
+export const G_CC_KILLS = 41;
 export const G_FIELDS = 48;
 
 // ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----
@@ -227,6 +239,8 @@ const FIELDS: Field[] = [
   { name: 'factionSupply', ctor: Int16Array, length: MAX_PLAYERS * MAX_FACTION_SUPPLIES },
   { name: 'tokQ', ctor: Int16Array, length: MAX_TOKENS },
   { name: 'tokR', ctor: Int16Array, length: MAX_TOKENS },
+  { name: 'lostRound', ctor: Int16Array, length: MAX_PLAYERS },
+  { name: 'outRound', ctor: Int16Array, length: MAX_PLAYERS },
   { name: 'faction', ctor: Int8Array, length: MAX_PLAYERS },
   { name: 'alive', ctor: Int8Array, length: MAX_PLAYERS },
   { name: 'facing', ctor: Int8Array, length: MAX_PLAYERS },
@@ -247,6 +261,8 @@ const FIELDS: Field[] = [
   { name: 'corvLoc', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
   { name: 'corvTok', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
   { name: 'corvFired', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
+  { name: 'team', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'escaped', ctor: Int8Array, length: MAX_PLAYERS },
   // Last, player by player, so that a copy can stop after the players in the match (copyFrom).
   { name: 'stats', ctor: Int32Array, length: MAX_PLAYERS * STAT_SIZE },
 ];
@@ -327,6 +343,22 @@ export class GameState {
   readonly corvLoc: Int8Array;
   readonly corvTok: Int8Array;
   readonly corvFired: Int8Array;
+  /**
+   * Seat p's team id (rulebook 3): the lowest seat of its team. Free-for-all (2 and 3
+   * players): every seat is its own team, team[p] = p; 4 players: two teams of two. Seats
+   * p and q are enemies exactly when their teams differ (areEnemies).
+   */
+  readonly team: Int8Array;
+  /** The round in which seat p's capital ship was destroyed (0: not destroyed), rulebook 3, 4.1. */
+  readonly lostRound: Int16Array;
+  /**
+   * The round in which seat p left the battle (0: still in it): its capital ship destroyed
+   * with no Command Corvette to follow (2 players), or its Command Corvette destroyed or
+   * escaped by Emergency Warp (3-4 players, rulebook 8). Equal rounds tie in a finishing order.
+   */
+  readonly outRound: Int16Array;
+  /** 1 when seat p's Command Corvette escaped by Emergency Warp (rulebook 8.1.3), else 0. */
+  readonly escaped: Int8Array;
   /** The bytes of cardLoc as words: player p's cards are words p * CARDS / 4 onward (the cooldown step moves them a word at a time). */
   readonly cardLoc32: Int32Array;
   /** bytes[0 .. stateBytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
@@ -372,6 +404,10 @@ export class GameState {
     this.corvLoc = views.corvLoc as Int8Array;
     this.corvTok = views.corvTok as Int8Array;
     this.corvFired = views.corvFired as Int8Array;
+    this.team = views.team as Int8Array;
+    this.lostRound = views.lostRound as Int16Array;
+    this.outRound = views.outRound as Int16Array;
+    this.escaped = views.escaped as Int8Array;
     this.cardLoc32 = new Int32Array(buffer, CARD_LOC_OFFSET, (MAX_PLAYERS * CARDS) / 4);
   }
 
@@ -430,4 +466,14 @@ export class GameState {
   stat(player: number, field: number): number {
     return this.stats[player * STAT_SIZE + field];
   }
+}
+
+/** Are seats p and q enemies (rulebook 3): on different teams? A seat is never its own enemy. */
+export function areEnemies(s: GameState, p: number, q: number): boolean {
+  return s.team[p] !== s.team[q];
+}
+
+/** Did seat p win (rulebook 3: teams win together)? False unless the match ended in a victory. */
+export function isWinner(s: GameState, p: number): boolean {
+  return s.g[G_STATUS] === STATUS_VICTORY && s.team[p] === s.g[G_WINNER];
 }

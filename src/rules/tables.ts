@@ -226,13 +226,6 @@ export interface RuleSwitches {
   rotationalOnTrack: boolean;
   /** 12: whether the board edge's own colliding token counts as remaining momentum. */
   edgeTokenCounts: boolean;
-  /**
-   * 12: in a rotational collision with the board edge, the edge holds "the same number and
-   * type of rotational momentum tokens as the colliding ship", and the ship's flipped token
-   * cancels one of them as it would a ship's with that mat (true), or only the edge's
-   * colliding token takes part (false).
-   */
-  edgeRotationCancels: boolean;
   /** 4.1: damage past a section's armour flows on into structure in the same hit. */
   overflowToStructure: boolean;
   /** 7.3: after priority and tie-breaker, who goes first: seat order rotating each round, or fixed seat order. */
@@ -248,6 +241,12 @@ export interface RuleSwitches {
    * the board (orientation-dependent: a half-turned board can block a shot the original allows).
    */
   edgeLineOfFire: 'eitherSide' | 'bothSides' | 'nudge';
+  /**
+   * 3: "each player must select a different faction" in a 3-player game (false: enforced at
+   * setup), or factions may repeat (true: a designer's study; the box has two factions). Two
+   * players may always fly one faction (mirror matches, docs/rules.md inconsistencies).
+   */
+  repeatFactions: boolean;
 }
 
 /** Box-wide token supplies shared by all players (component list). */

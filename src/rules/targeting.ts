@@ -141,9 +141,12 @@ export class WeaponTargets {
    */
   directTargets(s: GameState, p: number, q: number, r: number, dir: number, range: number, out: Int32Array, at: number, firstOnly = false): number {
     let n = at;
+    // Enemies only (3, 9.2): p's own and its team-mate's tokens and hulls are no targets.
+    const team = s.team;
+    const own = team[p];
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
       const kd = s.tokKind[i];
-      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
+      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || team[s.tokOwner[i]] === own) continue;
       if (this.inArc(q, r, dir, range, s.tokQ[i], s.tokR[i]) && this.clearLine(s, p, q, r, s.tokQ[i], s.tokR[i])) {
         out[n++] = i;
         if (firstOnly) return n;
@@ -151,7 +154,7 @@ export class WeaponTargets {
     }
     const players = s.g[G_PLAYERS];
     for (let v = 0; v < players; v++) {
-      if (v === p || !s.alive[v]) continue;
+      if (team[v] === own || !s.alive[v]) continue;
       // Every hull hex lies within the hull's radius of its centre: a ship that far out of range has none in range.
       if (distance(q, r, s.shipQ[v], s.shipR[v]) > range + this.move.radiusOf(s, v)) continue;
       const hull = this.k.faction(s, v).hull;
@@ -191,12 +194,15 @@ export class WeaponTargets {
     const hull = this.k.faction(s, p).hull;
     const o = s.facing[p] * hull.hexCount;
     const mounts = hull.mounts.pointDefence;
+    // Enemy tokens only (3, 9.2.1).
+    const team = s.team;
+    const own = team[p];
     // Pre-check: a path is at least as long as the hex distance, so with no enemy corvette
     // or torpedo within `limit` of a mount there is no target and no need to search.
     let any = false;
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top && !any; i++) {
       const kd = s.tokKind[i];
-      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
+      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || team[s.tokOwner[i]] === own) continue;
       for (let mi = 0; mi < mounts.length; mi++) {
         const m = mounts[mi];
         if (distance(s.shipQ[p] + hull.rotQ[o + m.hex], s.shipR[p] + hull.rotR[o + m.hex], s.tokQ[i], s.tokR[i]) <= limit) {
@@ -243,7 +249,7 @@ export class WeaponTargets {
     }
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
       const kd = s.tokKind[i];
-      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || s.tokOwner[i] === p) continue;
+      if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || team[s.tokOwner[i]] === own) continue;
       const c = (s.tokR[i] - b.rMin) * b.width + (s.tokQ[i] - b.qMin);
       if (dist[c] > 0) out[n++] = i;
     }

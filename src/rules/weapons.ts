@@ -73,11 +73,11 @@ export class Weapons extends WeaponTargets {
     this.damageShip(s, owner, src, victim, sec, dmg);
   }
 
-  /** Damage an enemy (or own) ship's section and credit the attacker's source. */
+  /** Damage a ship's section (an enemy's, an ally's or its own) and credit the attacker's source for an enemy hit (3). */
   private damageShip(s: GameState, attacker: number, src: number, victim: number, sec: number, amount: number): void {
     if (amount <= 0) return;
     hitSection(this.k.t, s, victim, sec, amount, this.k.log);
-    if (victim !== attacker && attacker >= 0) {
+    if (attacker >= 0 && s.team[victim] !== s.team[attacker]) {
       s.stats[attacker * STAT_SIZE + ST_DAMAGE_DEALT + src] += amount;
       s.stats[attacker * STAT_SIZE + ST_HITS + src]++;
     }
@@ -93,7 +93,8 @@ export class Weapons extends WeaponTargets {
     const owner = s.tokOwner[i];
     s.stats[owner * STAT_SIZE + ST_TOKENS_LOST + (kind - 1) * CAUSES + cause]++;
     if (this.k.log) this.k.log.push(EV_TOKEN_LOST, owner, kind, cause, killer, kind === SMALL_CORVETTE ? s.tokRef[i] - 2 : -1);
-    if (killer >= 0 && killer !== owner) {
+    const enemyKill = killer >= 0 && s.team[killer] !== s.team[owner];
+    if (enemyKill) {
       s.stats[killer * STAT_SIZE + ST_ENEMY_TOKENS_DESTROYED]++;
       if (src >= 0) s.stats[killer * STAT_SIZE + ST_HITS + src]++;
     }
@@ -103,7 +104,7 @@ export class Weapons extends WeaponTargets {
       s.corvLoc[owner * CORVETTES + slot] = CORV_DESTROYED;
       s.corvTok[owner * CORVETTES + slot] = -1;
       s.stats[owner * STAT_SIZE + ST_CORV_LOST + card]++;
-      if (killer >= 0 && killer !== owner) s.stats[killer * STAT_SIZE + ST_CORV_KILLED + card]++;
+      if (enemyKill) s.stats[killer * STAT_SIZE + ST_CORV_KILLED + card]++;
     }
     this.move.removeToken(s, i);
   }
@@ -424,13 +425,15 @@ export class Weapons extends WeaponTargets {
     // The last ship looked at: once it holds the best, its other hexes cannot change the
     // answer (with two players, the first hex in front decides).
     let last = n - 1;
-    while (last >= 0 && (last === owner || !s.alive[last])) last--;
+    // Allies are no targets (9.4 "the only valid targets for a Torpedo are enemy Capital Ships").
+    const team = s.team[owner];
+    while (last >= 0 && (s.team[last] === team || !s.alive[last])) last--;
     let best = -1;
     let bestD = 0;
     let bestDev = 0;
     let bestCw = 0;
     for (let v = 0; v < n; v++) {
-      if (v === owner || !s.alive[v]) continue;
+      if (s.team[v] === team || !s.alive[v]) continue;
       const hull = this.k.faction(s, v).hull;
       const o = s.facing[v] * hull.hexCount;
       for (let h = 0; h < hull.hexCount; h++) {
@@ -511,7 +514,7 @@ export class Weapons extends WeaponTargets {
         return;
       }
       const v = this.shipOn(s, q, r);
-      if (v >= 0 && v !== owner) {
+      if (v >= 0 && s.team[v] !== s.team[owner]) {
         this.tokenStrikes(s, i, v, this.lastSection);
         return;
       }

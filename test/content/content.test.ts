@@ -83,12 +83,12 @@ describe('shipped configs', () => {
       collisionModifyCount: 1,
       rotationalOnTrack: true,
       edgeTokenCounts: true,
-      edgeRotationCancels: true,
       overflowToStructure: true,
       tieRule: 'rotate',
       broadsideFire: 'choose',
       pointDefenceReach: 'within',
       edgeLineOfFire: 'eitherSide',
+      repeatFactions: false,
     });
     expect(t.roundLimit).toBe(40);
   });
