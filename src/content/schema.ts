@@ -76,6 +76,7 @@ export const RulesFileSchema = z.strictObject({
     collisionModifyCount: z.literal([0, 1]),
     rotationalOnTrack: z.boolean(),
     edgeTokenCounts: z.boolean(),
+    edgeRotationCancels: z.boolean().default(true),
     overflowToStructure: z.boolean(),
     tieRule: z.enum(['rotate', 'seat']),
     broadsideFire: z.enum(['choose', 'all']).default('choose'),

@@ -226,6 +226,13 @@ export interface RuleSwitches {
   rotationalOnTrack: boolean;
   /** 12: whether the board edge's own colliding token counts as remaining momentum. */
   edgeTokenCounts: boolean;
+  /**
+   * 12: in a rotational collision with the board edge, the edge holds "the same number and
+   * type of rotational momentum tokens as the colliding ship", and the ship's flipped token
+   * cancels one of them as it would a ship's with that mat (true), or only the edge's
+   * colliding token takes part (false).
+   */
+  edgeRotationCancels: boolean;
   /** 4.1: damage past a section's armour flows on into structure in the same hit. */
   overflowToStructure: boolean;
   /** 7.3: after priority and tie-breaker, who goes first: seat order rotating each round, or fixed seat order. */

@@ -83,6 +83,7 @@ describe('shipped configs', () => {
       collisionModifyCount: 1,
       rotationalOnTrack: true,
       edgeTokenCounts: true,
+      edgeRotationCancels: true,
       overflowToStructure: true,
       tieRule: 'rotate',
       broadsideFire: 'choose',
