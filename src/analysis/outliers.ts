@@ -10,7 +10,7 @@
  * lies beyond a fence.
  */
 import { SOURCES, ST_DAMAGE_DEALT, STATUS_NAMES } from '../rules/state.js';
-import { R_ID, R_PLAYER0, R_PLAYER1, R_ROUNDS, R_SEED, R_STATS0, R_STATS1, R_STATUS, R_WINNER, RECORD_INTS, STATUS_ADJUDICATED } from '../sim/record.js';
+import { R_ID, R_ROUNDS, R_SEED, R_STATUS, R_WINNER, RECORD_INTS, SEAT_PLAYER, SEAT_STATS, STATUS_ADJUDICATED, recordSeats } from '../sim/record.js';
 
 /** How many extreme matches are kept per kind. */
 export const OUTLIERS_KEPT = 5;
@@ -22,7 +22,8 @@ export interface ExtremeMatch {
   /** Damage dealt to capital ships by both ships together. */
   damage: number;
   /** Entrants in seat 0 and seat 1. */
-  players: [number, number];
+  /** Experiment player by seat (two, or the 3-4 of an N-player match). */
+  players: number[];
   /** Winning seat or -1. */
   winner: number;
   status: number;
@@ -70,8 +71,9 @@ export class OutlierTracker {
     const m = this.probe;
     for (let i = 0; i < count; i++) {
       const o = i * RECORD_INTS;
+      const seats = recordSeats(rec, o);
       let damage = 0;
-      for (let src = 0; src < SOURCES; src++) damage += rec[o + R_STATS0 + ST_DAMAGE_DEALT + src] + rec[o + R_STATS1 + ST_DAMAGE_DEALT + src];
+      for (let seat = 0; seat < seats; seat++) for (let src = 0; src < SOURCES; src++) damage += rec[o + SEAT_STATS[seat] + ST_DAMAGE_DEALT + src];
       m.id = rec[o + R_ID];
       m.rounds = rec[o + R_ROUNDS];
       m.damage = damage;
@@ -83,7 +85,7 @@ export class OutlierTracker {
         seed: rec[o + R_SEED] >>> 0,
         rounds: m.rounds,
         damage,
-        players: [rec[o + R_PLAYER0], rec[o + R_PLAYER1]],
+        players: Array.from({ length: seats }, (_, seat) => rec[o + SEAT_PLAYER[seat]]),
         winner: rec[o + R_WINNER],
         status: rec[o + R_STATUS],
       };

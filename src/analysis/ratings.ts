@@ -36,6 +36,7 @@
  */
 import seedrandom from 'seedrandom';
 import type { Summary } from './summary.js';
+import type { MultiSummary } from './summary-multi.js';
 
 /** One pairing's results, from player a's view. */
 export interface RatingPairing {
@@ -465,6 +466,13 @@ export interface RatingsOptions {
   /** Interval level (default 0.95). */
   level?: number;
   prior?: BradleyTerryOptions['prior'];
+  /**
+   * A resampler of clusters other than pairs (N-player rotation blocks): per resample, each
+   * pairing's points and games. Without it each pairing's pairs (or matches) are redrawn.
+   */
+  resample?: (rng: Uniform) => { w: number; n: number }[];
+  /** What the bootstrap resamples, for the notes (default: "each pairing's pairs"). */
+  resampleUnit?: string;
 }
 
 export const RATINGS_METHOD = 'Bradley-Terry, MM fit (Hunter 2004), draws as half wins; Elo = 400·log10(γ/γ_anchor); percentile bootstrap over pairs';
@@ -531,7 +539,9 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
       return { pairs: 0, games: m, probs: m > 0 ? [p.wins / m, p.draws / m, p.losses / m] : [0, 0, 0] };
     });
     for (let r = 0; r < resamples; r++) {
+      const drawn = options.resample ? options.resample(rng) : null;
       const sample = (_: RatingPairing, k: number) => {
+        if (drawn) return drawn[k];
         const f = freq[k];
         if (f.pairs > 0) {
           const c = multinomialSample(f.pairs, f.probs, rng);
@@ -583,7 +593,7 @@ function fitRatingsOf(pairings: readonly RatingPairing[], nPlayers: number, opti
 
   const notes = [
     `Elo is relative to ${names[anchor]} (anchor, Elo 0); only differences are estimated.`,
-    `Intervals: ${Math.round(level * 100)}% percentile bootstrap, ${resamples} resamples of each pairing's pairs (seed ${JSON.stringify(seed)}); the anchor's interval is 0 by construction, the others include its uncertainty.`,
+    `Intervals: ${Math.round(level * 100)}% percentile bootstrap, ${resamples} resamples of ${options.resampleUnit ?? "each pairing's pairs"} (seed ${JSON.stringify(seed)}); the anchor's interval is 0 by construction, the others include its uncertainty.`,
     'Draws count as half a win for each side; n counts games (2 per pair).',
   ];
   if (fit.prior) {
@@ -641,4 +651,64 @@ function topRating(players: readonly PlayerRating[], joint: readonly number[][],
 /** Ratings of a Summary's entrants (names from the summary; anchor, resamples and seed as in RatingsOptions). */
 export function summaryRatings(summary: Summary, options: Omit<RatingsOptions, 'names'> = {}): Ratings {
   return fitRatings(ratingInput(summary), options);
+}
+
+/**
+ * Ratings from the pairwise finishes of 3- and 4-player matches (docs/statistics.md,
+ * "N players"): every match gives each two entrants on different teams a game, won by the
+ * one that finished ahead (the winning side ahead of everyone; then whoever stayed in the
+ * battle longer), drawn when they finished together; the same Bradley-Terry fit as for
+ * two players. The pairwise games of one match are not independent, so the bootstrap
+ * redraws whole rotation blocks of each table from their observed patterns (Multinomial
+ * over the patterns, the table's number of blocks), never single finishes.
+ */
+export function fitMultiRatings(multi: MultiSummary, names: readonly string[], options: Omit<RatingsOptions, 'names' | 'resample'> = {}): Ratings {
+  const index = new Map<number, number>();
+  const pairings: RatingPairing[] = [];
+  const at = (a: number, b: number) => {
+    const key = a * 4096 + b;
+    let k = index.get(key);
+    if (k === undefined) {
+      index.set(key, (k = pairings.length));
+      pairings.push({ a, b, counts: [0, 0, 0, 0, 0], wins: 0, draws: 0, losses: 0 });
+    }
+    return k;
+  };
+  // Each table's cross pairs as pairing indices (a < b as entrant indices; flip when the table lists them the other way).
+  const tableEdges = multi.tables.map((t) =>
+    t.pairwise.map((p) => {
+      const flip = p.a > p.b;
+      const k = at(Math.min(p.a, p.b), Math.max(p.a, p.b));
+      const e = pairings[k];
+      e.wins += flip ? p.bAhead : p.aAhead;
+      e.draws += p.tied;
+      e.losses += flip ? p.aAhead : p.bAhead;
+      return { k, flip };
+    }),
+  );
+  const tablePatterns = multi.tables.map((t) => {
+    const entries = Object.entries(t.patterns);
+    const blocks = entries.reduce((s, [, c]) => s + c, 0);
+    return { blocks, probs: entries.map(([, c]) => c / Math.max(1, blocks)), points: entries.map(([p]) => p.split(',').map(Number)), games: t.players.length };
+  });
+  const resample = (rng: Uniform) => {
+    const out = pairings.map(() => ({ w: 0, n: 0 }));
+    tablePatterns.forEach((tp, ti) => {
+      if (!tp.blocks) return;
+      const c = multinomialSample(tp.blocks, tp.probs, rng);
+      c.forEach((count, pi) => {
+        if (!count) return;
+        tableEdges[ti].forEach(({ k, flip }, ci) => {
+          const pts = tp.points[pi][ci] / 2;
+          out[k].w += count * (flip ? tp.games - pts : pts);
+          out[k].n += count * tp.games;
+        });
+      });
+    });
+    return out;
+  };
+  const r = fitRatings(pairings, names.length, { ...options, names, resample, resampleUnit: "each table's rotation blocks" });
+  r.method = 'Bradley-Terry over pairwise finishes (who finished ahead of whom, ties as half), MM fit (Hunter 2004); Elo = 400·log10(γ/γ_anchor); percentile bootstrap over rotation blocks';
+  r.notes[2] = 'A match gives every two entrants on different teams one game: the one that finished ahead wins it, a tie is half; n counts those games (a rotation block of N matches gives each such pair N).';
+  return r;
 }

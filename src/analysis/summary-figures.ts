@@ -24,6 +24,7 @@ import {
   type ClusteredRate,
   type PentanomialInterval,
 } from './stats.js';
+import { summarizeMulti, type MultiSummary } from './summary-multi.js';
 import {
   CORV_CARDS,
   PV_DEALT,
@@ -163,6 +164,8 @@ export interface Summary {
   seat: { n: number; seat0Wins: number; seat0WinRate: ClusteredRate };
   pairings: PairingSummary[];
   playerStats: PlayerSummary[];
+  /** The figures of 3- and 4-player matches (summary-multi.ts); absent in a two-player run. */
+  multi?: MultiSummary;
   /** How figures are defined; NaN figures (no data) serialise as null. */
   notes: string[];
 }
@@ -340,6 +343,7 @@ export function summarizeState(st: SummaryState): Summary {
     seat: { n: seatBySeed.n, seat0Wins: seatBySeed.sum, seat0WinRate: clusteredWilson(seatBySeed) },
     pairings,
     playerStats,
+    ...(st.multi ? { multi: summarizeMulti(st.multi, exp.players.map((p) => p.name)) } : {}),
     notes: NOTES.slice(),
   };
 }

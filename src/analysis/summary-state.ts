@@ -14,6 +14,7 @@ import {
 import type { FactionTable, GameTables } from '../rules/tables.js';
 import { TERM_NAMES, type RecordPlayer } from '../sim/record.js';
 import type { ClusterSums } from './stats.js';
+import type { MultiState } from './summary-multi.js';
 
 // ---------------------------------------------------------------------------------------
 // Experiment description (plain data, so it travels inside the serialised state)
@@ -254,6 +255,8 @@ export interface SummaryState {
   players: PlayerState[];
   pending: PendingHalf[];
   seeds: SeedTotals[];
+  /** 3- and 4-player matches (summary-multi.ts); absent when there are none. */
+  multi?: MultiState;
 }
 
 export const zeros = (n: number): number[] => new Array<number>(n).fill(0);

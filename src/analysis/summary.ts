@@ -23,6 +23,9 @@
  * pairings) cluster by seed (per-seed totals, squared only at the end). Both are sums that
  * add, so they merge exactly like the rest.
  *
+ * 3- and 4-player records (R_SEATS) go to a part of their own (summary-multi.ts): rotation
+ * blocks instead of pairs, shares of N players or T teams instead of A-vs-B scores.
+ *
  * Players are experiment players (identity), not seats: R_PLAYER0/R_PLAYER1 say who sat
  * where. A pairing is an unordered pair of experiment players; "A" is the lower index and
  * pentanomial scores are from A's view.
@@ -58,7 +61,9 @@ import {
   R_WINNER,
   RECORD_INTS,
   STATUS_ADJUDICATED,
+  recordSeats,
 } from '../sim/record.js';
+import { MultiFold } from './summary-multi.js';
 
 import {
   type SummaryExperiment,
@@ -93,6 +98,7 @@ import { summarizeState, type Summary } from './summary-figures.js';
 
 export * from './summary-state.js';
 export * from './summary-figures.js';
+export * from './summary-multi.js';
 
 // ---------------------------------------------------------------------------------------
 // The accumulator
@@ -114,6 +120,8 @@ export class SummaryAccumulator {
   /** Two scratch halves for records (copied only when one has to wait past its chunk), and the one waiting for the next record. */
   private readonly halves: [PendingHalf, PendingHalf] = [newHalf(), newHalf()];
   private held: PendingHalf | null = null;
+  /** 3- and 4-player matches, folded apart (summary-multi.ts). */
+  private multi: MultiFold | null = null;
   private readonly vecScratch = zeros(Math.max(PAIRING_VALUES, PLAYER_VALUES));
 
   /**
@@ -235,6 +243,12 @@ export class SummaryAccumulator {
     const nPlayers = this.experiment.players.length;
     for (let row = 0; row < count; row++) {
       const o = row * RECORD_INTS;
+      const seats = recordSeats(records, o);
+      if (seats > 2) {
+        (this.multi ??= new MultiFold(seats)).add(records, o);
+        this.matches++;
+        continue;
+      }
       const p0 = records[o + R_PLAYER0];
       const p1 = records[o + R_PLAYER1];
       const status = records[o + R_STATUS];
@@ -345,6 +359,10 @@ export class SummaryAccumulator {
     for (const p of st.pairings) addPairing(this.pairing(p.a, p.b), p);
     for (const p of st.players) addPlayer(this.player(p.player, p.faction), p);
     for (const h of st.pending) this.addHalf(h);
+    if (st.multi) {
+      if (this.multi) this.multi.merge(st.multi);
+      else this.multi = MultiFold.fromJSON(st.multi);
+    }
     for (const t of st.seeds) {
       const into = this.seedTotals(t.seed);
       into.decisive += t.decisive;
@@ -366,7 +384,7 @@ export class SummaryAccumulator {
     const players = [...this.players.values()].sort((x, y) => x.player - y.player || x.faction - y.faction);
     const pending = [...this.pending.values()].sort((x, y) => x.pair - y.pair || x.game - y.game);
     const seeds = [...this.seeds.values()].sort((x, y) => x.seed - y.seed).map((t) => ({ ...t, players: t.players.slice().sort((x, y) => x[0] - y[0] || x[1] - y[1]) }));
-    return clone({ version: 2, experiment: this.experiment, matches: this.matches, pairings, players, pending, seeds });
+    return clone({ version: 2, experiment: this.experiment, matches: this.matches, pairings, players, pending, seeds, ...(this.multi ? { multi: this.multi.toJSON() } : {}) });
   }
 
   /** Rebuild an accumulator from `toJSON()` output (e.g. parsed from a shard's file). */
@@ -380,6 +398,7 @@ export class SummaryAccumulator {
     for (const p of clone(st.players)) acc.players.set(pairKey(p.player, p.faction), p);
     for (const h of clone(st.pending)) acc.pending.set(h.pair, h);
     for (const t of clone(st.seeds)) acc.seeds.set(t.seed, t);
+    if (st.multi) acc.multi = MultiFold.fromJSON(st.multi);
     return acc;
   }
 

@@ -22,7 +22,7 @@ import { loadBotFactory, makePolicy, listBots } from '../sim/bots.js';
 import { formatEvents } from '../sim/log.js';
 import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
-import { loadExperiment, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
+import { loadExperiment, wholeBlocks, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
 import type { Plan } from '../sim/plan.js';
 import { pairingVerdict, writeReport } from '../report/findings.js';
 import type { SequentialResult } from '../analysis/sprt.js';
@@ -31,6 +31,7 @@ import { runBatch, RunFailure } from '../run/batch.js';
 import { runPanel } from '../run/panel.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
 import type { Summary } from '../analysis/summary.js';
+import type { Ratings } from '../analysis/ratings.js';
 
 function intArg(v: string): number {
   const n = Number(v);
@@ -56,6 +57,10 @@ interface MatchOptions {
   p1: string;
   p0Params?: string;
   p1Params?: string;
+  p2: string;
+  p3: string;
+  p2Params?: string;
+  p3Params?: string;
   log?: boolean;
   json?: boolean;
   check?: boolean;
@@ -89,12 +94,20 @@ async function replayExperimentMatch(file: string, id: number, o: MatchOptions, 
     console.log(JSON.stringify({ experiment: experiment.name, id, seed: m.seed, pair: m.pair, game: m.game, players: names, ...stateToJson(k, s) }, null, 2));
     return;
   }
-  console.log(`${experiment.name} match ${id} (pair ${m.pair}, game ${m.game}, seed ${m.seed}): ship 0 ${names[0]} vs ship 1 ${names[1]}`);
-  for (let p = 0; p < 2; p++) console.log(`  ship ${p} loadout: ${loadoutText(k, s, p)}`);
+  console.log(`${experiment.name} match ${id} (${names.length === 2 ? 'pair' : 'rotation block'} ${m.pair}, game ${m.game}, seed ${m.seed}): ${names.map((n, p) => `ship ${p} ${n}`).join(' vs ')}`);
+  for (let p = 0; p < names.length; p++) console.log(`  ship ${p} loadout: ${loadoutText(k, s, p)}`);
   if (showLog) console.log(formatEvents(k, s, log).join('\n'));
   console.log('');
   console.log(stateToText(k, s));
-  console.log(`\nResult: ${STATUS_NAMES[s.status] ?? 'adjudicated'}${s.winner >= 0 ? `, ship ${s.winner} (${names[s.winner]}) wins` : ''} after ${s.round} rounds.`);
+  console.log(`\nResult: ${STATUS_NAMES[s.status] ?? 'adjudicated'}${winnerText(s, names)} after ${s.round} rounds.`);
+}
+
+/** ", ship w (name) wins", or with teams ", ships a and b (names) win"; '' without a winner. */
+function winnerText(s: GameState, names: readonly string[]): string {
+  if (s.winner < 0) return '';
+  const seats = names.map((_, p) => p).filter((p) => s.team[p] === s.winner);
+  if (seats.length <= 1) return `, ship ${s.winner} (${names[s.winner]}) wins`;
+  return `, ships ${seats.join(' and ')} (${seats.map((p) => names[p]).join(' and ')}) win`;
 }
 
 /** Play one match from a starting scenario and print it. */
@@ -111,9 +124,9 @@ async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
   kernel.log = log;
   if (o.check) enableInvariantChecks(kernel);
   const state = new GameState();
-  const names = [o.p0, o.p1];
-  const params = [parseParams(o.p0Params, '--p0-params'), parseParams(o.p1Params, '--p1-params')];
-  if (scenario.ships.length !== 2) throw ConfigError.at(file, 'ships', 'two ships for `stareater match`', scenario.ships.length);
+  const ships = scenario.ships.length;
+  const names = [o.p0, o.p1, o.p2, o.p3].slice(0, ships);
+  const params = [parseParams(o.p0Params, '--p0-params'), parseParams(o.p1Params, '--p1-params'), parseParams(o.p2Params, '--p2-params'), parseParams(o.p3Params, '--p3-params')].slice(0, ships);
   const policies = await Promise.all(names.map(async (n, seat) => makePolicy(await loadBotFactory(n), params[seat], o.seed, seat)));
   const runner = new MatchRunner(kernel);
   const setup = scenarioSetup(file, scenario, tables, o.seed);
@@ -128,14 +141,14 @@ async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
     console.log(JSON.stringify({ seed: o.seed, scenario: scenario.name, policies: names, ...stateToJson(kernel, state) }, null, 2));
     return;
   }
-  console.log(`Star Eater: ${scenario.name}, seed ${o.seed}: ship 0 ${tables.factions[state.faction[0]].id} (${names[0]}) vs ship 1 ${tables.factions[state.faction[1]].id} (${names[1]})`);
-  for (let p = 0; p < 2; p++) console.log(`  ship ${p} loadout: ${loadoutText(kernel, state, p)}`);
+  console.log(`Star Eater: ${scenario.name}, seed ${o.seed}: ${names.map((n, p) => `ship ${p} ${tables.factions[state.faction[p]].id} (${n})`).join(' vs ')}`);
+  for (let p = 0; p < ships; p++) console.log(`  ship ${p} loadout: ${loadoutText(kernel, state, p)}`);
   if (showLog) console.log(formatEvents(kernel, state, log).join('\n'));
   console.log('');
   console.log(stateToText(kernel, state));
   const result = STATUS_NAMES[state.status];
-  console.log(`\nResult: ${result}${state.winner >= 0 ? `, ship ${state.winner} (${names[state.winner]}) wins` : ''} after ${state.round} round${state.round === 1 ? '' : 's'}.`);
-  console.log(`Replay: stareater match --scenario ${o.scenario} --seed ${o.seed} --p0 ${o.p0} --p1 ${o.p1}${o.draft ? ' --draft' : ''} --log`);
+  console.log(`\nResult: ${result}${winnerText(state, names)} after ${state.round} round${state.round === 1 ? '' : 's'}.`);
+  console.log(`Replay: stareater match --scenario ${o.scenario} --seed ${o.seed} ${names.map((n, p) => `--p${p} ${n}`).join(' ')}${o.draft ? ' --draft' : ''} --log`);
 }
 
 function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Command {
@@ -146,6 +159,10 @@ function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Comma
     .option('--p1 <bot>', 'policy for ship 1', defaults.p1)
     .option('--p0-params <json>', "ship 0's policy parameters as JSON")
     .option('--p1-params <json>', "ship 1's policy parameters as JSON")
+    .option('--p2 <bot>', 'policy for ship 2 (scenarios with 3-4 ships)', 'random')
+    .option('--p3 <bot>', 'policy for ship 3 (scenarios with 4 ships)', 'random')
+    .option('--p2-params <json>', "ship 2's policy parameters as JSON")
+    .option('--p3-params <json>', "ship 3's policy parameters as JSON")
     .option('--round-limit <n>', 'override the round limit', intArg)
     .option('--draft', 'the policies draft their loadouts first (rulebook 5) instead of the scenario loadouts')
     .option('--check', 'assert the kernel invariants after every step (slower)')
@@ -161,6 +178,23 @@ function printHeadline(summary: unknown, kind: string): void {
     console.log(`  ${parts.join('; ')}; draws ${p.draws.count}; n = ${p.n} matches (${p.pentanomial.n} pairs)`);
     console.log(`  seat 0 wins ${pct(p.seat.seat0WinRate)} of ${p.seat.n} decisive matches; mean length ${p.length.rounds.mean.toFixed(1)} rounds`);
     if (s.pairings.length === 1 && kind !== 'compare') console.log(`  ${pairingVerdict(s, p).text}`);
+  }
+}
+
+/** A few plain lines of an N-player run: each table's win shares and ends, the ratings from pairwise finishes. */
+function printMultiHeadline(s: Summary, ratings: Ratings | null): void {
+  const m = s.multi!;
+  const pct = (r: { value: number; lo: number; hi: number }) => `${(100 * r.value).toFixed(1)}% (95% CI ${(100 * r.lo).toFixed(1)}-${(100 * r.hi).toFixed(1)})`;
+  for (const t of m.tables.slice(0, 10)) {
+    console.log(`  ${t.key}: ${t.n} matches (${t.blocks} rotation blocks); even share ${(100 * t.even).toFixed(1)}%`);
+    const shares = t.teamShares.length ? t.teamShares.map((tm) => `${tm.members.join(' + ')} win ${pct(tm.winShare)}`) : t.players.map((p) => `${p.name} wins ${pct(p.winShare)}`);
+    console.log(`    ${shares.join('; ')}; no winner ${t.draws.count} (round limit ${t.roundLimit.count}); mean length ${t.rounds.mean.toFixed(1)} rounds`);
+  }
+  if (m.tables.length > 10) console.log(`  ... and ${m.tables.length - 10} more tables (see the report)`);
+  if (ratings && ratings.players.length <= 20) {
+    const e = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : 'n/a');
+    const ranked = [...ratings.players].sort((a, b) => (Number.isFinite(b.elo) ? b.elo : -1e9) - (Number.isFinite(a.elo) ? a.elo : -1e9));
+    console.log(`  ratings from pairwise finishes (Elo, ${ratings.anchor.name} = 0): ${ranked.map((p) => `${p.name} ${e(p.elo)}${p.interval === 'bootstrap' ? ` [${e(p.lo)}, ${e(p.hi)}]` : ''}`).join('; ')}`);
   }
 }
 
@@ -205,7 +239,7 @@ export function buildProgram(): Command {
     .option('--resume <dir>', 'continue a stopped run from its results folder (its checkpoint), ending with the numbers an uninterrupted run gives')
     .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean; resume?: string }) => {
       const { file: path, experiment, text } = loadExperiment(file);
-      if (o.matches) experiment.matches = o.matches + (o.matches % 2);
+      if (o.matches) experiment.matches = wholeBlocks(experiment, o.matches);
       if (experiment.panel) {
         const p = await runPanel({ file: path, experiment, workers: o.workers, outDir: o.out, resume: o.resume, matches: o.matches, progress: o.progress, handleSigint: true });
         const rel = relative(process.cwd(), p.dir) || '.';
@@ -217,9 +251,11 @@ export function buildProgram(): Command {
       }
       const onPlan = (plan: Plan) => {
         const pairings = plan.pairings.length;
+        const seats = plan.seating?.seats ?? 2;
+        const units = seats === 2 ? 'seat-swapped pairs' : `rotation blocks of ${seats}`;
         const space = plan.loadoutSpace ? ` (${plan.loadoutSpace.chosen} of ${plan.loadoutSpace.total} legal ${plan.loadoutSpace.faction} loadouts${plan.loadoutSpace.sampled ? ', sampled' : ''})` : '';
         console.log(
-          `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} pairings x ` : ''}${experiment.matches} matches (seat-swapped pairs), seed ${experiment.seed}`,
+          `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} ${seats === 2 ? 'pairings' : 'tables'} x ` : ''}${experiment.matches} matches (${units}), seed ${experiment.seed}`,
         );
       };
       const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: ['tournament', 'gauntlet'].includes(experiment.kind), onPlan });
@@ -228,7 +264,8 @@ export function buildProgram(): Command {
       console.log(`Results: ${rel}/`);
       if (existsSync(join(r.dir, 'report.html'))) console.log(`Report:  ${rel}/report.html`);
       // Standings for tournaments; the analysis kinds' many entrants are better read in the report.
-      if (r.ratings && r.ratings.players.length <= 20) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
+      if ((r.summary as unknown as Summary).multi) printMultiHeadline(r.summary as unknown as Summary, r.ratings);
+      else if (r.ratings && r.ratings.players.length <= 20) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
       else printHeadline(r.summary, experiment.kind);
       const sprt = r.summary.sprt as SequentialResult | undefined;
       if (sprt) console.log(`  ${sprt.line}`);

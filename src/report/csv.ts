@@ -49,6 +49,16 @@ import {
   RECORD_INTS,
   STATUS_ADJUDICATED,
   TERM_NAMES,
+  R_SEATS,
+  R_TEAM0,
+  R_OUT0,
+  R_LOST0,
+  R_ESCAPED0,
+  SEAT_PLAYER,
+  SEAT_FACTION,
+  SEAT_LOADOUT,
+  SEAT_STATS,
+  recordSeats,
 } from '../sim/record.js';
 import type { ExperimentPlayer, Summary } from '../analysis/summary.js';
 import type { ClusteredMean, ClusteredRate } from '../analysis/stats.js';
@@ -131,9 +141,64 @@ const MATCH_COLUMNS = [
  * the seat's corvette card index), corvettes launched / lost / killed / repaired by card
  * index (killed: by the enemy's card), enemy tokens destroyed. Depends only on the tables.
  */
-export function matchRowHeader(tables: Pick<GameTables, 'factions'>): string[] {
+export function matchRowHeader(tables: Pick<GameTables, 'factions'>, seats = 2): string[] {
   const seat = seatColumns(tables);
-  return [...MATCH_COLUMNS, ...seat.map((c) => `s0_${c.name}`), ...seat.map((c) => `s1_${c.name}`)];
+  if (seats <= 2) return [...MATCH_COLUMNS, ...seat.map((c) => `s0_${c.name}`), ...seat.map((c) => `s1_${c.name}`)];
+  const each = (name: string) => Array.from({ length: seats }, (_, i) => `seat${i}_${name}`);
+  return [
+    ...MULTI_COLUMNS_HEAD,
+    ...each('player'),
+    ...each('policy'),
+    ...each('faction'),
+    ...each('loadout'),
+    ...each('team'),
+    ...each('out_round'),
+    ...each('lost_round'),
+    ...each('escaped'),
+    ...MULTI_COLUMNS_TAIL,
+    ...Array.from({ length: seats }, (_, i) => seat.map((c) => `s${i}_${c.name}`)).flat(),
+  ];
+}
+
+/**
+ * matches.csv of a 3- or 4-player run: per seat its player, policy, faction, loadout, team
+ * (the team id: the lowest seat of the team), the round it left the battle (`out_round`, 0:
+ * never), the round its capital ship was destroyed (`lost_round`) and whether its Command
+ * Corvette escaped; `winner` names the winning team's players joined by '+', `winner_team`
+ * its id. `pair` is the rotation block, `game` the rotation.
+ */
+const MULTI_COLUMNS_HEAD = ['id', 'pair', 'game', 'seed'];
+const MULTI_COLUMNS_TAIL = ['winner', 'winner_team', 'end', 'termination', 'fault_seat', 'rounds'];
+
+/** Row `row` of a 3- or 4-seat record as matches.csv cells (matchRowHeader with its seats). */
+function multiRow(record: Int32Array, o: number, n: number, tables: Pick<GameTables, 'factions'>, experimentPlayers: readonly ExperimentPlayer[]): Cell[] {
+  const seats = Array.from({ length: n }, (_, i) => i);
+  const p = seats.map((i) => record[o + SEAT_PLAYER[i]]);
+  const fi = seats.map((i) => record[o + SEAT_FACTION[i]]);
+  const playerName = (i: number) => experimentPlayers[i]?.name ?? `player${i}`;
+  const winner = record[o + R_WINNER];
+  const winners = winner >= 0 ? seats.filter((i) => record[o + R_TEAM0 + i] === winner) : [];
+  return [
+    record[o + R_ID],
+    record[o + R_PAIR],
+    record[o + R_GAME],
+    record[o + R_SEED] >>> 0,
+    ...p.map(playerName),
+    ...p.map((x) => experimentPlayers[x]?.policy ?? ''),
+    ...fi.map((f) => tables.factions[f]?.id ?? `faction${f}`),
+    ...seats.map((i) => loadoutIds(tables.factions[fi[i]], record.subarray(o + SEAT_LOADOUT[i], o + SEAT_LOADOUT[i] + 8))),
+    ...seats.map((i) => record[o + R_TEAM0 + i]),
+    ...seats.map((i) => record[o + R_OUT0 + i]),
+    ...seats.map((i) => record[o + R_LOST0 + i]),
+    ...seats.map((i) => record[o + R_ESCAPED0 + i]),
+    winners.map((i) => playerName(p[i])).join('+'),
+    winner >= 0 ? winner : '',
+    endName(record[o + R_STATUS]),
+    TERM_NAMES[record[o + R_TERMINATION]] ?? String(record[o + R_TERMINATION]),
+    record[o + R_TERMINATION] ? String(record[o + R_FAULT_SEAT]) : '',
+    record[o + R_ROUNDS],
+    ...seats.flatMap((i) => seatColumns(tables).map((c) => record[o + SEAT_STATS[i] + c.field])),
+  ];
 }
 
 /** Card ids of a loadout (8 ints: main, broadside, hangar, point defence, 4 corvettes) joined with '+'. */
@@ -151,6 +216,8 @@ export function endName(status: number): string {
 /** Row `row` of a record chunk as matches.csv cells (already formatted as text), in matchRowHeader order. */
 export function matchRow(record: Int32Array, row: number, tables: Pick<GameTables, 'factions'>, experimentPlayers: readonly ExperimentPlayer[]): string[] {
   const o = row * RECORD_INTS;
+  const n = recordSeats(record, o);
+  if (n > 2) return multiRow(record, o, n, tables, experimentPlayers).map(formatCell);
   const p = [record[o + R_PLAYER0], record[o + R_PLAYER1]];
   const fi = [record[o + R_FACTION0], record[o + R_FACTION1]];
   const f = [tables.factions[fi[0]], tables.factions[fi[1]]];
@@ -233,6 +300,14 @@ export class MatchCsvWriter {
   }
 
   private row(r: Int32Array, o: number): void {
+    if (r[o + R_SEATS] > 2) {
+      // 3-4 players: the readable definition, quoted by csv-stringify (these runs are slower per match anyway).
+      const text = Buffer.from(toCsv([multiRow(r, o, r[o + R_SEATS], this.tables, this.players)]));
+      this.reserve(text.length);
+      text.copy(this.buf, this.at);
+      this.at += text.length;
+      return;
+    }
     const p0 = r[o + R_PLAYER0];
     const p1 = r[o + R_PLAYER1];
     const f0 = r[o + R_FACTION0];

@@ -24,6 +24,7 @@ import type { VlSpec } from './charts.js';
 import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } from './model.js';
 import { renderReportHtml } from './html.js';
 import { sequentialSection } from './sequential-section.js';
+import { multiSections } from './multi.js';
 
 /** What the batch runner writes to analysis.json. */
 export interface RunAnalysis {
@@ -217,11 +218,23 @@ function outlierSection(o: OutlierReport, file: string, entrants: string[], head
     : `No match lies beyond Tukey's fences (length ${o.rounds.lower}–${o.rounds.upper} rounds, total damage up to ${o.damage.upper}); the most extreme matches are listed anyway.`;
   if (flagged.length) headlines.push({ text: `${flagged.length} outlier matches (very short, very long or very bloody) are listed with the commands that replay them.`, level: 'info' });
   const kindName = { short: 'shortest', long: 'longest', damage: 'most damage' };
+  const seats = Math.max(2, ...o.rows.map((r) => r.players.length));
+  const wide = seats > 2 ? seats : 0;
   return section('outliers', 'Outlier matches', [text, `Quartiles over ${int(o.n)} matches: length ${o.rounds.q1}/${o.rounds.median}/${o.rounds.q3} rounds, total damage ${o.damage.q1}/${o.damage.median}/${o.damage.q3}.`], [], [
     {
       caption: 'The most extreme matches',
-      columns: ['kind', 'outlier', 'match', 'seed', 'ship 0', 'ship 1', 'rounds', 'damage', 'end', 'replay'],
-      rows: o.rows.map((r) => [kindName[r.kind], r.outlier ? 'yes' : 'no', r.id, r.seed, entrants[r.players[0]] ?? r.players[0], entrants[r.players[1]] ?? r.players[1], r.rounds, r.damage, r.end + (r.winner >= 0 ? `, ship ${r.winner} won` : ''), `npm run stareater -- match --experiment ${file} --id ${r.id} --log`]),
+      columns: ['kind', 'outlier', 'match', 'seed', ...(wide ? ['ships 0..' + (wide - 1)] : ['ship 0', 'ship 1']), 'rounds', 'damage', 'end', 'replay'],
+      rows: o.rows.map((r) => [
+        kindName[r.kind],
+        r.outlier ? 'yes' : 'no',
+        r.id,
+        r.seed,
+        ...(wide ? [r.players.map((p) => entrants[p] ?? p).join(' / ')] : [entrants[r.players[0]] ?? r.players[0], entrants[r.players[1]] ?? r.players[1]]),
+        r.rounds,
+        r.damage,
+        r.end + (r.winner >= 0 ? `, ${wide ? 'team of ship' : 'ship'} ${r.winner} won` : ''),
+        `npm run stareater -- match --experiment ${file} --id ${r.id} --log`,
+      ]),
     },
   ]);
 }
@@ -259,11 +272,18 @@ export function buildReportModel(dir: string): ReportModel {
     sections.push(sequential.section);
     headlines.push(sequential.headline);
   }
-  sections.push(winRateSection(summary, summary.kind, charts, headlines));
-  if (summary.ratings && b?.kind !== 'meta') sections.push(ratingsSection(summary.ratings, charts, headlines, summary.kind === 'tournament' || summary.kind === 'gauntlet'));
-  sections.push(damageSection(summary, charts));
-  sections.push(seatSection(summary, headlines));
-  sections.push(endsSection(summary, charts, headlines));
+  if (summary.multi) {
+    sections.push(...multiSections(summary.multi, charts, headlines));
+    if (summary.ratings) sections.push(ratingsSection(summary.ratings, charts, headlines, summary.players.length > 2));
+    if (summary.kind === 'loadout-sweep' || summary.kind === 'stat-sweep')
+      headlines.push({ text: `The ${summary.kind}'s analysis (effects, crossing) rests on two-player pairs and is not made for ${summary.multi.seats} players; the tables above give each entrant's win share.`, level: 'info' });
+  } else {
+    sections.push(winRateSection(summary, summary.kind, charts, headlines));
+    if (summary.ratings && b?.kind !== 'meta') sections.push(ratingsSection(summary.ratings, charts, headlines, summary.kind === 'tournament' || summary.kind === 'gauntlet'));
+    sections.push(damageSection(summary, charts));
+    sections.push(seatSection(summary, headlines));
+    sections.push(endsSection(summary, charts, headlines));
+  }
   if (analysis) sections.push(outlierSection(analysis.outliers, file, entrants, headlines));
   headlines.push({ text: playLine(summary), level: 'info' });
 
@@ -273,7 +293,7 @@ export function buildReportModel(dir: string): ReportModel {
     ['kind', summary.kind],
     ['master seed', String(summary.seed)],
     ['matches', `${int(summary.matchesPlayed)} played of ${int(summary.matchesPlanned)} planned${summary.complete ? '' : ' (incomplete)'}`],
-    ['pairings', String(summary.pairings.length)],
+    summary.multi ? ['tables', `${summary.multi.tables.length} of ${summary.multi.seats} seats`] : ['pairings', String(summary.pairings.length)],
     ['entrants', entrants.length > 12 ? `${entrants.length} (see the tables)` : entrants.join(', ')],
     ['policies', [...new Set(summary.players.map((p) => p.policy))].join(', ')],
   ];

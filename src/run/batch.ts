@@ -30,8 +30,9 @@ import type { Plan } from '../sim/plan.js';
 import { ConfigError, ROOT } from '../content/errors.js';
 import { formatSprtLine, sequentialResult, sprtStatus, type SequentialResult, type SprtStatus } from '../analysis/sprt.js';
 import { withSequentialColumns } from '../report/sequential-section.js';
-import { fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
-import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts } from '../report/tournament.js';
+import { fitMultiRatings, fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
+import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts, ratingsChart } from '../report/tournament.js';
+import { multiCharts, multiPairwiseRows, multiTableRows } from '../report/multi.js';
 import { ChunkPool } from './chunk-pool.js';
 import { prepare, plannedMatches, experimentPlayers, type Prepared } from '../sim/play.js';
 import { RECORD_INTS } from '../sim/record.js';
@@ -164,6 +165,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const compare = ex.kind === 'compare' ? ex.sprt! : null;
 
   // Resume (tournaments autosave): the state so far, the chunks it holds, the CSV up to them.
+  const seats = prep.plan.seating?.seats ?? 2;
   let acc = new SummaryAccumulator({ name: ex.name, players, tables: prep.tables, factions: prep.factions, seedsShared: prep.plan.pairings.length > 1 });
   let outliers = new OutlierTracker();
   const doneChunks = new Set<number>();
@@ -186,7 +188,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const csvRows = new MatchCsvWriter(prep.tables, players);
   if (ex.outputs.matchesCsv) {
     csv = openSync(csvPath, o.resume ? 'a' : 'w');
-    if (!o.resume) csvBytes += writeSync(csv, toCsv([matchRowHeader(prep.tables)]));
+    if (!o.resume) csvBytes += writeSync(csv, toCsv([matchRowHeader(prep.tables, seats)]));
   }
 
   const abort = new AbortController();
@@ -282,7 +284,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
           pool.release(rec);
         }
         if (!compare && performance.now() - lastSave > 5000) saveCheckpoint();
-        if (o.liveTable && pairings.length > 1 && performance.now() - lastTable > 10_000) {
+        if (o.liveTable && pairings.length > 1 && seats === 2 && performance.now() - lastTable > 10_000) {
           lastTable = performance.now();
           process.stderr.write(liveTable(acc.summarize()) + '\n');
         }
@@ -331,7 +333,11 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     matchesPlayed: done,
   };
   let ratings: Ratings | null = null;
-  if (pairings.length > 1 || ex.kind === 'tournament' || ex.kind === 'gauntlet') {
+  if (summarized.multi) {
+    // N players: every run gets ratings from the pairwise finishes (even a batch: its entrants are N).
+    if (done > 0) ratings = fitMultiRatings(summarized.multi, players.map((p) => p.name), { seed: `${ex.seed}/bootstrap` });
+    if (ratings) summary.ratings = ratings;
+  } else if (pairings.length > 1 || ex.kind === 'tournament' || ex.kind === 'gauntlet') {
     ratings = fitRatings(ratingInput(summarized), { seed: `${ex.seed}/bootstrap` });
     summary.ratings = ratings;
   }
@@ -349,7 +355,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     file: relative(process.cwd(), resolve(o.file)) || o.file,
     entrants: players.map((p) => p.name),
     loadoutSpace: prep.plan.loadoutSpace,
-    balance: done > 0 ? analyseBalance(ex.kind, { plan: prep.plan, tables: prep.tables, factions: prep.factions, fixed: prep.fixed, state: summary.state as SummaryState, band: ex.band, target: ex.target, seed: ex.seed }) : null,
+    // The balance analyses rest on two-player pairs (pentanomial counts); N-player sweeps report the tables' figures only.
+    balance: done > 0 && seats === 2 ? analyseBalance(ex.kind, { plan: prep.plan, tables: prep.tables, factions: prep.factions, fixed: prep.fixed, state: summary.state as SummaryState, band: ex.band, target: ex.target, seed: ex.seed }) : null,
     outliers: outlierReport(outliers.toJSON()),
   };
   const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file };
@@ -358,14 +365,23 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     writeAtomic(join(dir, 'analysis.json'), JSON.stringify(analysis, null, 2) + '\n');
     writeAtomic(join(dir, 'summary.csv'), toCsv(summaryCsvRows(summarized)));
-    writeAtomic(join(dir, 'pairings.csv'), toCsv(sequential ? withSequentialColumns(pairingsRows(summarized), sequential) : pairingsRows(summarized)));
-    if (ratings) {
-      writeAtomic(join(dir, 'crosstable.csv'), toCsv(crosstableRows(summarized)));
-      writeAtomic(join(dir, 'ratings.csv'), toCsv(ratingsRows(ratings)));
+    if (summarized.multi) {
+      writeAtomic(join(dir, 'tables.csv'), toCsv(multiTableRows(summarized.multi)));
+      writeAtomic(join(dir, 'pairwise.csv'), toCsv(multiPairwiseRows(summarized.multi, players.map((p) => p.name))));
+      if (ratings) writeAtomic(join(dir, 'ratings.csv'), toCsv(ratingsRows(ratings)));
+    } else {
+      writeAtomic(join(dir, 'pairings.csv'), toCsv(sequential ? withSequentialColumns(pairingsRows(summarized), sequential) : pairingsRows(summarized)));
+      if (ratings) {
+        writeAtomic(join(dir, 'crosstable.csv'), toCsv(crosstableRows(summarized)));
+        writeAtomic(join(dir, 'ratings.csv'), toCsv(ratingsRows(ratings)));
+      }
     }
     if (analysis.balance) for (const [name, rows] of Object.entries(balanceCsvRows(analysis.balance))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
   }
-  if (ex.outputs.charts && done > 0) {
+  if (ex.outputs.charts && done > 0 && summarized.multi) {
+    await writeSpecs(multiCharts(summarized.multi, ex.name), join(dir, 'charts'));
+    if (ratings) await writeSpecs({ ratings: ratingsChart(ratings, `${ex.name}: ratings from pairwise finishes`) }, join(dir, 'charts'));
+  } else if (ex.outputs.charts && done > 0) {
     await writeCharts(summarized, join(dir, 'charts'));
     if (ratings) await writeTournamentCharts(summarized, ratings, join(dir, 'charts'));
     if (analysis.balance) await writeSpecs(balanceCharts(analysis.balance), join(dir, 'charts'));

@@ -13,7 +13,7 @@
 import { workerData } from 'node:worker_threads';
 import type { Experiment } from '../sim/experiment.js';
 import { prepare, MatchPlayer, experimentPlayers } from '../sim/play.js';
-import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, R_POLICY_US0, R_POLICY_US1 } from '../sim/record.js';
+import { RECORD_INTS, writeRecord, R_TERMINATION, R_FAULT_SEAT, SEAT_POLICY_US } from '../sim/record.js';
 import { MatchCsvWriter } from '../report/csv.js';
 
 /** What every thread of a pool is started with. */
@@ -39,11 +39,10 @@ export interface SlotTask {
 export function playInto(player: MatchPlayer, from: number, to: number, out: Int32Array): void {
   for (let i = 0; i < to - from; i++) {
     const m = player.play(from + i);
-    writeRecord(out, i, m.state, from + i, m.pair, m.game, m.seed, m.seats[0], m.seats[1]);
+    writeRecord(out, i, m.state, from + i, m.pair, m.game, m.seed, m.seats, m.teams, null, m.table);
     out[i * RECORD_INTS + R_TERMINATION] = m.termination;
     out[i * RECORD_INTS + R_FAULT_SEAT] = m.faultSeat;
-    out[i * RECORD_INTS + R_POLICY_US0] = Math.min(m.policyMicros[0], 2 ** 31 - 1) | 0;
-    out[i * RECORD_INTS + R_POLICY_US1] = Math.min(m.policyMicros[1], 2 ** 31 - 1) | 0;
+    for (let seat = 0; seat < m.seats.length; seat++) out[i * RECORD_INTS + SEAT_POLICY_US[seat]] = Math.min(m.policyMicros[seat], 2 ** 31 - 1) | 0;
   }
 }
 

@@ -15,6 +15,7 @@ import { LoadoutSchema } from '../content/schema.js';
 import { CardChangeSchema } from '../content/changes.js';
 import { loadYaml, defaultConfigDir } from '../content/load.js';
 import { ConfigError } from '../content/errors.js';
+import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
 
 const PlayerSchema = z.strictObject({
@@ -203,8 +204,22 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
   checkKindFields(file, experiment);
   checkPanel(file, experiment);
   if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'logistic' };
-  if (experiment.matches % 2) experiment.matches++;
+  experiment.matches = wholeBlocks(experiment, experiment.matches);
   return { file, experiment, text: readFileSync(file, 'utf8') };
+}
+
+/**
+ * `matches` rounded up to whole rotation blocks: a multiple of the scenario's ships (two: an
+ * even number). A scenario that does not load counts as two ships here; prepare reports it.
+ */
+export function wholeBlocks(ex: Pick<Experiment, 'scenario'>, matches: number): number {
+  let seats = 2;
+  try {
+    seats = loadScenario(ex.scenario).scenario.ships.length;
+  } catch {
+    // named by prepare, with the experiment file
+  }
+  return Math.ceil(matches / seats) * seats;
 }
 
 /** What each kind needs besides the common fields, checked before anything runs. */
@@ -215,8 +230,10 @@ function checkKindFields(file: string, ex: Experiment): void {
   };
   switch (ex.kind) {
     case 'batch':
+      need(n >= 2 && n <= 4, 'players', 'two to four players for a batch (one per ship of the scenario)', `${n} players`);
+      break;
     case 'compare':
-      need(n === 2, 'players', `exactly two players for a ${ex.kind}`, `${n} players`);
+      need(n === 2, 'players', 'exactly two players for a compare (A and B)', `${n} players`);
       break;
     case 'tournament':
     case 'gauntlet':
@@ -238,6 +255,45 @@ function checkKindFields(file: string, ex: Experiment): void {
   }
   if (ex.kind !== 'loadout-sweep' && ex.kind !== 'meta') need(!ex.loadouts, 'loadouts', `no loadouts block for a ${ex.kind} (it is for loadout-sweep and meta)`, ex.loadouts);
   if (ex.kind !== 'stat-sweep') need(!ex.sweep, 'sweep', `no sweep for a ${ex.kind} (it is for stat-sweep)`, ex.sweep);
+}
+
+/**
+ * What each kind needs of the scenario's seats (ships), checked once the scenario is loaded
+ * (prepare). A batch seats every player; the other kinds fill tables of `seats` from their
+ * entrants. compare and meta are two-player questions (a pentanomial GSPRT of A against B;
+ * a two-player zero-sum matrix game) and are refused on a scenario with more ships.
+ */
+export function checkSeats(file: string, ex: Experiment, seats: number, scenario: string): void {
+  const n = ex.players.length;
+  const fail = (path: string, expected: string, got: unknown) => {
+    throw ConfigError.at(file, path, expected, got);
+  };
+  if (seats === 2) {
+    if (ex.kind === 'batch' && n !== 2) fail('players', `exactly two players for a batch on scenario ${scenario} (it has two ships)`, `${n} players`);
+    return;
+  }
+  const on = `scenario ${scenario} (${seats} ships)`;
+  switch (ex.kind) {
+    case 'batch':
+      if (n !== seats) fail('players', `exactly ${seats} players for a batch on ${on}, one per ship`, `${n} players`);
+      break;
+    case 'compare':
+      fail('scenario', `a two-ship scenario for a compare: its sequential test (GSPRT) weighs pairs of A-vs-B games; for ${seats} players run a batch (A with copies of B as the other players) or a tournament`, scenario);
+      break;
+    case 'meta':
+      fail('scenario', `a two-ship scenario for a meta run: its equilibrium is that of a two-player zero-sum game; for ${seats} players run a tournament over the loadouts' players`, scenario);
+      break;
+    case 'tournament':
+    case 'gauntlet':
+      if (n < seats) fail('players', `at least ${seats} players for a ${ex.kind} on ${on}`, `${n} players`);
+      break;
+    case 'stat-sweep':
+      if (n - 1 < seats - 1) fail('players', `the subject and at least ${seats - 1} field players for a stat-sweep on ${on}`, `${n} players`);
+      break;
+    case 'loadout-sweep':
+      if (ex.field === 'players' && n < seats - 1) fail('players', `at least ${seats - 1} field players for a loadout-sweep on ${on}`, `${n} players`);
+      break;
+  }
 }
 
 /** The kinds a panel is refused on, and why: their question is about the policies themselves. */
@@ -275,42 +331,43 @@ export function pairSeed(master: string | number, pair: number): number {
   return lastPairSeed;
 }
 
-/** The pairings an experiment plays, as [player a, player b] (a < b). */
-export function pairingsOf(ex: Pick<Experiment, 'kind' | 'players'>): [number, number][] {
-  const n = ex.players.length;
-  const out: [number, number][] = [];
-  if (ex.kind === 'tournament') {
-    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push([a, b]);
-  } else if (ex.kind === 'gauntlet') {
-    for (let b = 1; b < n; b++) out.push([0, b]);
-  } else out.push([0, 1]);
-  return out;
-}
-
 /**
- * What match `id` is: its pairing, its pair (global, unique per pairing) and local pair
- * (which seed it shares with the same pair of every other pairing), its game (0, or 1 with
- * seats swapped) and which players sit where. With `out`, that object is filled and
- * returned (the batch worker reuses one).
+ * What match `id` is: its table (pairing), its rotation block (`pair`: global, unique per
+ * table; two players: the seat-swapped pair) and local block (which seed it shares with the
+ * same block of every other table), its game (the rotation, 0 .. seats − 1) and which
+ * players sit where. With `out`, that object is filled and returned (the batch worker
+ * reuses one).
  */
 export interface MatchSlot {
   pairing: number;
   pair: number;
   localPair: number;
   game: number;
-  seats: [number, number];
+  /** Experiment player (entrant) in each seat; length = seats. */
+  seats: number[];
 }
-export function slotOf(ex: Experiment, pairings: [number, number][], id: number, out: MatchSlot = { pairing: 0, pair: 0, localPair: 0, game: 0, seats: [0, 0] }): MatchSlot {
+export function slotOf(
+  ex: Pick<Experiment, 'matches'>,
+  pairings: readonly (readonly number[])[],
+  id: number,
+  out: MatchSlot = { pairing: 0, pair: 0, localPair: 0, game: 0, seats: [0, 0] },
+  seating: { block: number; rotation: Int8Array } = TWO_ROTATION,
+): MatchSlot {
+  const block = seating.block;
   const pairing = Math.floor(id / ex.matches);
   const local = id - pairing * ex.matches;
-  const localPair = local >> 1;
-  const game = local & 1;
+  const localPair = Math.floor(local / block);
+  const game = local - localPair * block;
   const pl = pairings[pairing];
   out.pairing = pairing;
-  out.pair = pairing * (ex.matches >> 1) + localPair;
+  out.pair = pairing * Math.floor(ex.matches / block) + localPair;
   out.localPair = localPair;
   out.game = game;
-  out.seats[0] = pl[game];
-  out.seats[1] = pl[1 - game];
+  const rot = seating.rotation;
+  for (let i = 0; i < block; i++) out.seats[rot[game * block + i]] = pl[i];
+  out.seats.length = block;
   return out;
 }
+
+/** The two-seat rotations (game 0 as listed, game 1 swapped), for callers without a plan. */
+const TWO_ROTATION = { block: 2, rotation: new Int8Array([0, 1, 1, 0]) };

@@ -1,7 +1,16 @@
 /**
- * An experiment's plan: who plays (the entrants), which pairs of them meet (the pairings),
- * and on which card tables (the variants). Every kind reduces to this, so the batch runner,
- * the workers and `stareater match --experiment` play every kind the same way.
+ * An experiment's plan: who plays (the entrants), which of them meet at a table (the
+ * pairings: two entrants on a two-ship scenario, N on an N-ship one), how each block of
+ * matches seats them (the seating's rotations), and on which card tables (the variants).
+ * Every kind reduces to this, so the batch runner, the workers and `stareater match
+ * --experiment` play every kind the same way.
+ *
+ * Rotation blocks: a table plays every match seed once under each rotation of its seats,
+ * so seat advantage cancels inside the block. Free-for-all: the N cyclic rotations of the
+ * seats (two players: the seat-swapped pair). Teams of k: the teams' places rotate (T
+ * teams, T rotations) and, jointly, the members' places within their team (k rotations);
+ * T·k = N games, and every entrant sits in every seat once while its partners stay its
+ * partners. The entrant listed i-th at a table sits in seat i in the block's first game.
  *
  * - batch, compare, tournament, gauntlet: entrants are the players.
  * - loadout-sweep: entrants are the swept faction's loadouts (all, or a seeded sample),
@@ -10,6 +19,11 @@
  * - stat-sweep: one copy of the subject (players[0]) per swept value, then the field
  *   (players[1..]); each copy meets each field player on the tables with that value.
  *   A change applies to the card wherever it is played, by either ship.
+ *
+ * With N seats: a tournament plays every N-entrant combination, a gauntlet the first entrant
+ * with every (N − 1)-combination of the others, a loadout sweep each loadout with every
+ * (N − 1)-combination of the field (or every N-combination of the loadouts), a stat sweep
+ * each copy of the subject with every (N − 1)-combination of the field.
  *
  * Why a plan built from the tables: enumerating loadouts needs the compiled factions, and
  * the plan must be the same in every worker, so it depends only on the experiment file,
@@ -21,7 +35,7 @@ import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { SourcedChange } from '../content/changes.js';
 import { ConfigError } from '../content/errors.js';
 import { factionIndex } from '../content/scenario.js';
-import { type Experiment, type ExperimentPlayer, pairingsOf } from './experiment.js';
+import type { Experiment, ExperimentPlayer } from './experiment.js';
 
 /** One side of the run: a policy with parameters, a faction and a loadout. */
 export interface Entrant {
@@ -43,10 +57,72 @@ export interface Variant {
   point?: { sweep: number; card: string; field: string; value: number };
 }
 
+/**
+ * How a scenario's seats form teams and how a rotation block seats a table: `rotation[g *
+ * seats + i]` is the seat of the table's i-th entrant in the block's game g.
+ */
+export interface Seating {
+  seats: number;
+  /** Team id of each seat (the kernel's: the lowest seat of the team). */
+  teams: number[];
+  /** Seats of each team, teams in order of their lowest seat. */
+  teamSeats: number[][];
+  /** Games per rotation block (= seats). */
+  block: number;
+  rotation: Int8Array;
+}
+
+/** The rotation blocks of a scenario whose seat i is on team `teams[i]` (see the header). Throws a plain Error when the teams differ in size. */
+export function seatingOf(teams: readonly number[]): Seating {
+  const n = teams.length;
+  const ids = [...new Set(teams)]; // in order of their lowest seat
+  const teamSeats = ids.map((id) => teams.flatMap((t, i) => (t === id ? [i] : [])));
+  const k = teamSeats[0].length;
+  if (teamSeats.some((t) => t.length !== k)) throw new Error(`teams of equal size (seats by team: ${teamSeats.map((t) => `[${t.join(', ')}]`).join(' ')})`);
+  const T = teamSeats.length;
+  const rotation = new Int8Array(n * n);
+  // Entrant i's place: team tOf[i], member jOf[i] (its seat in the first game is i).
+  const tOf = new Array<number>(n);
+  const jOf = new Array<number>(n);
+  teamSeats.forEach((seats, t) => seats.forEach((seat, j) => ((tOf[seat] = t), (jOf[seat] = j))));
+  for (let g = 0; g < n; g++) {
+    const r = g % T;
+    const u = Math.floor(g / T);
+    for (let i = 0; i < n; i++) rotation[g * n + i] = teamSeats[(tOf[i] + r) % T][(jOf[i] + u) % k];
+  }
+  return { seats: n, teams: teams.slice(), teamSeats, block: n, rotation };
+}
+
+/** Two seats, two teams of one: the seat-swapped pair. */
+export const TWO_SEATS: Seating = seatingOf([0, 1]);
+
+/** The k-element combinations of `items`, in lexicographic order. */
+export function combinations(items: readonly number[], k: number): number[][] {
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const go = (from: number) => {
+    if (pick.length === k) return void out.push(pick.slice());
+    for (let i = from; i <= items.length - (k - pick.length); i++) {
+      pick.push(items[i]);
+      go(i + 1);
+      pick.pop();
+    }
+  };
+  go(0);
+  return out;
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
 export interface Plan {
   entrants: Entrant[];
-  /** [a, b] entrant indices, a < b. */
-  pairings: [number, number][];
+  /**
+   * The tables: entrant indices, the i-th in seat i in a block's first game (two seats:
+   * [a, b] with a < b, a pairing). Sorted within a table.
+   */
+  pairings: number[][];
+  /** How the tables are seated (seats, teams, rotations); absent: two seats (TWO_SEATS). */
+  seating?: Seating;
   /** Variant (index into `variants`) each pairing plays on. */
   pairingVariant: number[];
   variants: Variant[];
@@ -119,15 +195,15 @@ function loadoutEntrants(file: string, ex: Experiment, tables: GameTables): { en
 const playerEntrants = (ex: Experiment): Entrant[] =>
   ex.players.map((p, i) => ({ name: p.name!, policy: p.policy, params: p.params, faction: p.faction, loadout: p.loadout, origin: { kind: 'player', player: i } }));
 
-const roundRobin = (n: number): [number, number][] => {
-  const out: [number, number][] = [];
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push([a, b]);
-  return out;
-};
+/** Every `seats`-entrant table of entrants 0..n-1. */
+const roundRobin = (n: number, seats: number): number[][] => combinations(range(0, n), seats);
 
-/** The plan of an experiment on its (base) tables; entrant names are unique. */
-export function planExperiment(file: string, ex: Experiment, tables: GameTables): Plan {
-  const plan = planOf(file, ex, tables);
+/** Entrant `i` with every (seats − 1)-combination of `field` (entrant indices). */
+const withField = (i: number, field: readonly number[], seats: number): number[][] => combinations(field, seats - 1).map((c) => [i, ...c]);
+
+/** The plan of an experiment on its (base) tables and the scenario's seating (default: two seats); entrant names are unique. */
+export function planExperiment(file: string, ex: Experiment, tables: GameTables, seating: Seating = TWO_SEATS): Plan {
+  const plan = planOf(file, ex, tables, seating);
   const seen = new Set<string>();
   for (const e of plan.entrants) {
     if (seen.has(e.name)) throw ConfigError.at(file, 'players', `player names different from the generated entrants' names`, e.name);
@@ -136,23 +212,24 @@ export function planExperiment(file: string, ex: Experiment, tables: GameTables)
   return plan;
 }
 
-function planOf(file: string, ex: Experiment, tables: GameTables): Plan {
+function planOf(file: string, ex: Experiment, tables: GameTables, seating: Seating): Plan {
   const base: Variant = { label: 'base', changes: baseChanges(file, ex) };
+  const N = seating.seats;
   switch (ex.kind) {
     case 'loadout-sweep': {
       const { entrants, space } = loadoutEntrants(file, ex, tables);
       const n = entrants.length;
       const field = playerEntrants(ex);
-      const pairings: [number, number][] = [];
-      if (ex.field === 'each-other') pairings.push(...roundRobin(n));
-      else for (let i = 0; i < n; i++) for (let j = 0; j < field.length; j++) pairings.push([i, n + j]);
-      return { entrants: [...entrants, ...field], pairings, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: space };
+      const pairings: number[][] = [];
+      if (ex.field === 'each-other') pairings.push(...roundRobin(n, N));
+      else for (let i = 0; i < n; i++) pairings.push(...withField(i, range(n, n + field.length), N));
+      return { entrants: [...entrants, ...field], pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: space };
     }
     case 'meta': {
       const generated = ex.loadouts ? loadoutEntrants(file, ex, tables) : null;
       const entrants = [...playerEntrants(ex), ...(generated?.entrants ?? [])];
-      const pairings = roundRobin(entrants.length);
-      return { entrants, pairings, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: generated?.space };
+      const pairings = roundRobin(entrants.length, N);
+      return { entrants, pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: generated?.space };
     }
     case 'stat-sweep': {
       const [subject, ...field] = playerEntrants(ex);
@@ -166,18 +243,19 @@ function planOf(file: string, ex: Experiment, tables: GameTables): Plan {
         }),
       );
       const n = entrants.length;
-      const pairings: [number, number][] = [];
+      const pairings: number[][] = [];
       const pairingVariant: number[] = [];
       for (let i = 0; i < n; i++)
-        for (let j = 0; j < field.length; j++) {
-          pairings.push([i, n + j]);
+        for (const t of withField(i, range(n, n + field.length), N)) {
+          pairings.push(t);
           pairingVariant.push(i + 1);
         }
-      return { entrants: [...entrants, ...field], pairings, pairingVariant, variants, subject: subject.name };
+      return { entrants: [...entrants, ...field], pairings, seating, pairingVariant, variants, subject: subject.name };
     }
     default: {
-      const pairings = pairingsOf(ex);
-      return { entrants: playerEntrants(ex), pairings, pairingVariant: pairings.map(() => 0), variants: [base] };
+      const n = ex.players.length;
+      const pairings = ex.kind === 'tournament' ? roundRobin(n, N) : ex.kind === 'gauntlet' ? withField(0, range(1, n), N) : [range(0, N)];
+      return { entrants: playerEntrants(ex), pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base] };
     }
   }
 }

@@ -10,7 +10,7 @@
 import { seededRandom } from '../random/rng.js';
 import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js';
 import { Kernel, type MatchSetup } from '../rules/kernel.js';
-import { GameState, G_STATUS, G_WINNER } from '../rules/state.js';
+import { GameState, G_STATUS, G_WINNER, MAX_PLAYERS } from '../rules/state.js';
 import type { EventLog } from '../rules/events.js';
 import { loadScenario, tablesForScenario, scenarioSetup, factionIndex, type Scenario } from '../content/scenario.js';
 import { compileLoadout } from '../content/load.js';
@@ -21,8 +21,8 @@ import type { Policy, PolicyFactory } from '../bot-api.js';
 import { MatchRunner, PolicyError } from './match.js';
 import { loadPolicyFactory, seatRandom } from './bots.js';
 import { dirname, resolve } from 'node:path';
-import { type Experiment, type MatchSlot, pairSeed, slotOf } from './experiment.js';
-import { planExperiment, baseChanges, type Plan, type Entrant } from './plan.js';
+import { type Experiment, type MatchSlot, checkSeats, pairSeed, slotOf } from './experiment.js';
+import { planExperiment, baseChanges, seatingOf, TWO_SEATS, type Plan, type Entrant, type Seating } from './plan.js';
 import { STATUS_ADJUDICATED, type RecordPlayer } from './record.js';
 
 /** An experiment made ready to play: content loaded, plan made, bots imported, loadouts compiled. */
@@ -54,7 +54,10 @@ function entrantPath(e: Entrant, field: 'policy' | 'params' | 'faction' | 'loado
 
 export async function prepare(file: string, experiment: Experiment): Promise<Prepared> {
   const { file: scenarioFile, scenario } = loadScenario(experiment.scenario);
-  if (scenario.ships.length !== 2) throw ConfigError.at(file, 'scenario', 'a scenario with two ships', experiment.scenario);
+  const seats = scenario.ships.length;
+  checkSeats(file, experiment, seats, experiment.scenario);
+  // A rotation block is `seats` games: the matches per table are a whole number of blocks.
+  if (experiment.matches % seats) experiment.matches += seats - (experiment.matches % seats);
   if (experiment.board) scenario.board = experiment.board;
   const changes = baseChanges(file, experiment);
   let tables: GameTables;
@@ -64,15 +67,22 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
     if (!(e instanceof ConfigError) || !experiment.board || !e.file.includes('boards')) throw e;
     throw ConfigError.at(file, 'board', e.issues[0]?.expected ?? 'a board name', experiment.board);
   }
-  // Check the starting positions fit the board now, not in a worker.
+  // Check the starting positions fit the board now, not in a worker; the kernel's set-up says which seats are teammates.
+  const start = new GameState();
   try {
-    new Kernel(tables).setup(new GameState(), scenarioSetup(scenarioFile, scenario, tables, 0));
+    new Kernel(tables).setup(start, scenarioSetup(scenarioFile, scenario, tables, 0));
   } catch (e) {
     if (e instanceof ConfigError) throw e;
     throw ConfigError.at(file, experiment.board ? 'board' : 'scenario', `a board on which scenario ${experiment.scenario} can be set up (${(e as Error).message})`, experiment.board ?? experiment.scenario);
   }
   if (experiment.roundLimit) tables.roundLimit = experiment.roundLimit;
-  const plan = planExperiment(file, experiment, tables);
+  let seating: Seating;
+  try {
+    seating = seatingOf(seatTeams(start, seats));
+  } catch (e) {
+    throw ConfigError.at(scenarioFile, 'ships', `${(e as Error).message}, so that a rotation block seats every player in every seat`, seats);
+  }
+  const plan = planExperiment(file, experiment, tables, seating);
   const variantTables = plan.variants.map((v, i) => {
     if (i === 0) return tables;
     const t = tablesForScenario(scenario, undefined, v.changes);
@@ -90,6 +100,7 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
     if (typeof p.loadout === 'object') return 'main' in p.loadout && typeof p.loadout.main === 'number' ? (p.loadout as LoadoutTable) : compileLoadout(f, p.loadout as LoadoutChoice, { file, path: entrantPath(p, 'loadout') });
     return null;
   });
+  if (seating.seats > 2) checkTables(file, plan, tables, scenarioSetup(scenarioFile, scenario, tables, 0), factions);
   const factories: PolicyFactory[] = [];
   const base = dirname(resolve(file));
   const loaded = new Map<string, PolicyFactory>();
@@ -121,12 +132,45 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
   return { experiment, file, tables, variantTables, scenarioFile, scenario, plan, factories, factions, fixed, fallback };
 }
 
+/**
+ * Every table can be set up with its entrants' factions (a team flies one faction at 4
+ * players; a 3-player table repeats a faction only under repeatFactions): checked here, so
+ * a mistake is named before any worker starts rather than failing a match.
+ */
+function checkTables(file: string, plan: Plan, tables: GameTables, setup: MatchSetup, factions: readonly number[]): void {
+  const k = new Kernel(tables);
+  const s = new GameState();
+  const seen = new Set<string>();
+  for (const table of plan.pairings) {
+    const fs = table.map((e) => factions[e]);
+    const key = fs.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const ships = setup.ships.map((sh, seat) => ({ ...sh, faction: fs[seat], loadout: tables.factions[fs[seat]].defaultLoadout }));
+    try {
+      k.setup(s, { ...setup, ships });
+    } catch (e) {
+      const names = table.map((i) => plan.entrants[i].name).join(', ');
+      throw ConfigError.at(file, 'players', `players whose factions can sit at one table in seat order (${names}: ${(e as Error).message})`, table.map((i) => plan.entrants[i].faction).join(', '));
+    }
+  }
+}
+
+/**
+ * Each seat's team as the kernel set it up (team id: the lowest seat of the team). A state
+ * whose seats all share one team (a kernel without teams) is read as free-for-all.
+ */
+export function seatTeams(s: GameState, seats: number): number[] {
+  const teams = Array.from({ length: seats }, (_, p) => s.team[p]);
+  return seats > 2 && teams.every((t) => t === teams[0]) ? teams.map((_, p) => p) : seats === 2 ? [0, 1] : teams;
+}
+
 /** The experiment's players as the statistics and matches.csv name them (by entrant index). */
 export function experimentPlayers(prep: Pick<Prepared, 'plan'>): RecordPlayer[] {
   return prep.plan.entrants.map((p) => ({ name: p.name, policy: p.policy, faction: p.faction }));
 }
 
-/** Total matches of a prepared experiment: matches per pairing times pairings. */
+/** Total matches of a prepared experiment: matches per table times tables. */
 export function plannedMatches(prep: Pick<Prepared, 'experiment' | 'plan'>): number {
   return prep.experiment.matches * prep.plan.pairings.length;
 }
@@ -150,13 +194,40 @@ export interface PlayedMatch {
   seed: number;
   pair: number;
   game: number;
-  /** Experiment player in seat 0 and seat 1. */
-  seats: [number, number];
+  /** The table (pairing) index. */
+  table: number;
+  /** Experiment player in each seat (length = seats). */
+  seats: number[];
+  /** Each seat's team id (the plan's seating: the kernel's, the lowest seat of the team). */
+  teams: readonly number[];
   /** TERM_* of the first policy fault (0 none), its seat (-1 none) and message. */
   termination: number;
   faultSeat: number;
   faultMessage: string;
-  policyMicros: [number, number];
+  /** Wall-clock microseconds in each seat's policy. */
+  policyMicros: Float64Array;
+}
+
+/**
+ * Adjudication by forfeit (docs/bots.md): the faulty seat's side loses. It leaves the battle
+ * now; the match ends adjudicated, won by the one other team when only one is left (two
+ * players, or two teams), otherwise without a winner.
+ */
+export function forfeit(s: GameState, seat: number, teams: readonly number[]): void {
+  const n = s.players;
+  if (s.outRound[seat] === 0) s.outRound[seat] = Math.max(1, s.round);
+  let other = -1;
+  let seen = 0;
+  let others = 0;
+  for (let p = 0; p < n; p++) {
+    const t = teams[p];
+    if (t === teams[seat] || (seen >> t) & 1) continue;
+    seen |= 1 << t;
+    other = t;
+    others++;
+  }
+  s.g[G_STATUS] = STATUS_ADJUDICATED;
+  s.g[G_WINNER] = others === 1 ? other : -1;
 }
 
 export class MatchPlayer {
@@ -172,17 +243,33 @@ export class MatchPlayer {
   private lastSetupSeed = -1;
   private lastSetupTables: GameTables | null = null;
   /** Each seat's bot stream and fallback stream, reseeded per match (a policy lives one match). */
-  private readonly botRandom = [seatRandom(0), seatRandom(1)];
-  private readonly fallbackRandom = [seatRandom(0, '/fallback'), seatRandom(1, '/fallback')];
+  private readonly botRandom = Array.from({ length: MAX_PLAYERS }, (_, seat) => seatRandom(seat));
+  private readonly fallbackRandom = Array.from({ length: MAX_PLAYERS }, (_, seat) => seatRandom(seat, '/fallback'));
   /** The current match's policies and fallbacks (arrays reused from match to match). */
   private readonly policies: Policy[] = [];
   private readonly fallbacks: Policy[] = [];
   /** The slot and the result, reused from match to match. */
   private readonly slot: MatchSlot = { pairing: 0, pair: 0, localPair: 0, game: 0, seats: [0, 0] };
-  private readonly played: PlayedMatch = { state: this.state, seed: 0, pair: 0, game: 0, seats: [0, 0], termination: 0, faultSeat: -1, faultMessage: '', policyMicros: [0, 0] };
+  private readonly played: PlayedMatch = {
+    state: this.state,
+    seed: 0,
+    pair: 0,
+    game: 0,
+    table: 0,
+    seats: [0, 0],
+    teams: [0, 1],
+    termination: 0,
+    faultSeat: -1,
+    faultMessage: '',
+    policyMicros: new Float64Array(MAX_PLAYERS),
+  };
+
+  /** The plan's seating (seats, teams, rotation blocks). */
+  readonly seating: Seating;
 
   constructor(prep: Prepared) {
     this.prep = prep;
+    this.seating = prep.plan.seating ?? TWO_SEATS;
     this.kernels = prep.variantTables.map((t) => new Kernel(t));
     this.runners = this.kernels.map((k) => new MatchRunner(k));
     this.kernel = this.kernels[0];
@@ -192,7 +279,8 @@ export class MatchPlayer {
   /** Play match `id`; with a log attached, its events are recorded. The result is valid until the next call. */
   play(id: number, log: EventLog | null = null): PlayedMatch {
     const { experiment, scenario, scenarioFile, plan } = this.prep;
-    const { pairing, pair, localPair, game, seats } = slotOf(experiment, plan.pairings, id, this.slot);
+    const { pairing, pair, localPair, game, seats } = slotOf(experiment, plan.pairings, id, this.slot, this.seating);
+    const n = seats.length;
     const variant = plan.pairingVariant[pairing];
     const tables = this.prep.variantTables[variant];
     this.kernel = this.kernels[variant];
@@ -201,7 +289,8 @@ export class MatchPlayer {
     // Every pairing plays pair k on the same seed: shared seeds across the field.
     const seed = pairSeed(experiment.seed, localPair);
     const policies = this.policies;
-    for (let seat = 0; seat < 2; seat++) {
+    policies.length = n;
+    for (let seat = 0; seat < n; seat++) {
       const pl = seats[seat];
       this.botRandom[seat].reset(seed);
       policies[seat] = this.prep.factories[pl](entrants[pl].params, this.botRandom[seat].draw);
@@ -213,23 +302,26 @@ export class MatchPlayer {
     }
     // Each seat's faction and loadout are set below for every match.
     const setup = this.lastSetup!;
-    for (let seat = 0; seat < 2; seat++) {
+    let drafting = false;
+    for (let seat = 0; seat < n; seat++) {
       const pl = seats[seat];
+      if (entrants[pl].loadout === 'draft') drafting = true;
       setup.ships[seat].faction = this.prep.factions[pl];
       const loadout = entrants[pl].loadout;
       setup.ships[seat].loadout =
         this.prep.fixed[pl] ?? (loadout === 'sample' ? sampleLoadout(tables.factions[this.prep.factions[pl]], seededRandom(`${seed}/loadout/${pl}`)) : tables.factions[this.prep.factions[pl]].defaultLoadout);
     }
-    if (entrants[seats[0]].loadout === 'draft' || entrants[seats[1]].loadout === 'draft') {
+    if (drafting) {
       const drafted = this.runner.draft(setup.ships.map((sh) => tables.factions[sh.faction]), policies);
-      for (let seat = 0; seat < 2; seat++) if (entrants[seats[seat]].loadout === 'draft') setup.ships[seat].loadout = drafted[seat];
+      for (let seat = 0; seat < n; seat++) if (entrants[seats[seat]].loadout === 'draft') setup.ships[seat].loadout = drafted[seat];
     }
     this.kernel.log = log;
     this.kernel.setup(this.state, setup);
     let fallbacks: Policy[] | null = null;
     if (this.prep.fallback) {
       fallbacks = this.fallbacks;
-      for (let seat = 0; seat < 2; seat++) {
+      fallbacks.length = n;
+      for (let seat = 0; seat < n; seat++) {
         this.fallbackRandom[seat].reset(seed);
         fallbacks[seat] = this.prep.fallback({}, this.fallbackRandom[seat].draw);
       }
@@ -239,20 +331,20 @@ export class MatchPlayer {
     } catch (e) {
       // Adjudication by forfeit: the faulty policy loses the match.
       if (!(e instanceof PolicyError)) throw e;
-      this.state.g[G_STATUS] = STATUS_ADJUDICATED;
-      this.state.g[G_WINNER] = 1 - e.player;
+      forfeit(this.state, e.player, this.seating.teams);
     }
     const m = this.played;
     m.seed = seed;
     m.pair = pair;
     m.game = game;
-    m.seats[0] = seats[0];
-    m.seats[1] = seats[1];
+    m.table = pairing;
+    m.teams = this.seating.teams;
+    for (let seat = 0; seat < n; seat++) m.seats[seat] = seats[seat];
+    m.seats.length = n;
     m.termination = this.runner.fault;
     m.faultSeat = this.runner.faultSeat;
     m.faultMessage = this.runner.faultMessage;
-    m.policyMicros[0] = this.runner.policyMicros[0];
-    m.policyMicros[1] = this.runner.policyMicros[1];
+    m.policyMicros.set(this.runner.policyMicros);
     return m;
   }
 }

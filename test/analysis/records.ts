@@ -109,7 +109,7 @@ export async function kernelRecords(pairs: number): Promise<{ tables: GameTables
       kernel.setup(state, setup);
       runner.play(state, policies);
       const [p0, p1] = game === 0 ? [0, 1] : [1, 0];
-      writeRecord(records, id, state, id, pair, game, seed, p0, p1);
+      writeRecord(records, id, state, id, pair, game, seed, [p0, p1]);
     }
   }
   return { tables, records, count };

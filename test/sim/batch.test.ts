@@ -218,7 +218,7 @@ describe('batch runs', () => {
   it.each([
     ['unknown policy', { players: [{ policy: 'nosuchbot', faction: 'fpa' }, base.players[1]] }, 'players[0].policy', /random/],
     ['unknown faction', { players: [base.players[0], { policy: 'random', faction: 'klingon' }] }, 'players[1].faction', /fpa, lamais/],
-    ['three players', { players: [...base.players, { name: 'c', policy: 'random', faction: 'fpa' }] }, 'players', /exactly two players for a batch/],
+    ['three players', { players: [...base.players, { name: 'c', policy: 'random', faction: 'fpa' }] }, 'players', /exactly two players for a batch on scenario duel/],
     ['bad loadout word', { players: [{ ...base.players[0], loadout: 'best' }, base.players[1]] }, 'players[0].loadout', /default|draft|sample/],
     ['negative matches', { matches: -4 }, 'matches', /-4/],
     ['typo key', { matchs: 10 }, 'matchs', /matchs/],
@@ -317,5 +317,79 @@ describe('tournaments', () => {
     expect(s1.decision).toBe('H1'); // rammer is far stronger than random
     expect(one.matches).toBeLessThan(2000);
     expect(readFileSync(join(one.dir, 'summary.json'), 'utf8')).toBe(readFileSync(join(two.dir, 'summary.json'), 'utf8'));
+  });
+});
+
+describe('three and four players', () => {
+  const ffa = {
+    name: 'ffa-test',
+    scenario: 'ffa3',
+    matches: 24, // 8 rotation blocks; chunks of 5 split blocks, so blocks wait across chunks
+    seed: 'ffa',
+    chunk: 5,
+    players: [
+      { name: 'a', policy: 'rammer', faction: 'fpa' },
+      { name: 'b', policy: 'random', faction: 'lamais' },
+      { name: 'c', policy: 'gunner', faction: 'fpa' },
+    ],
+  };
+
+  it('a 3-player batch gives the same summary and CSV rows on 1 and 2 workers, and resumes to them', async () => {
+    const file = writeExperiment('ffa', ffa);
+    const one = await runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, 'ffa-one') });
+    const two = await runBatch({ ...loadExperiment(file), workers: 2, outDir: join(dir, 'ffa-two') });
+    expect(one.matches).toBe(24);
+    for (const f of ['summary.json', 'summary.csv', 'tables.csv', 'pairwise.csv', 'ratings.csv']) expect(readFileSync(join(two.dir, f), 'utf8')).toBe(readFileSync(join(one.dir, f), 'utf8'));
+    expect(sortedRows(two.dir)).toEqual(sortedRows(one.dir));
+    const s = JSON.parse(readFileSync(join(one.dir, 'summary.json'), 'utf8'));
+    const t = s.multi.tables[0];
+    expect([t.n, t.blocks, t.teams]).toEqual([24, 8, 3]);
+    expect(t.players.reduce((a: number, p: { wins: number }) => a + p.wins, 0) + t.draws.count).toBe(24);
+    expect(t.seats.map((x: { wins: number }) => x.wins).reduce((a: number, b: number) => a + b, 0)).toBe(24 - t.draws.count);
+    // matches.csv: a column per seat, every row as long as the header, the rows as matchRow writes them.
+    const lines = readFileSync(join(one.dir, 'matches.csv'), 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    expect(header.slice(4, 7)).toEqual(['seat0_player', 'seat1_player', 'seat2_player']);
+    expect(header).toContain('seat2_team');
+    expect(header).toContain('s2_collisions');
+    const prep = await prepare(file, loadExperiment(file).experiment);
+    const rec = new Int32Array(4 * RECORD_INTS);
+    playInto(new MatchPlayer(prep), 0, 4, rec);
+    expect(lines.slice(1, 5)).toEqual(Array.from({ length: 4 }, (_, i) => toCsv([matchRow(rec, i, prep.tables, experimentPlayers(prep))]).trim()));
+    for (const l of lines) expect(l.split(',').length).toBe(header.length);
+    // Stopped after a few chunks, then resumed: the numbers of the uninterrupted run.
+    const stop = new AbortController();
+    const out = join(dir, 'ffa-stopped');
+    const part = await runBatch({ ...loadExperiment(file), workers: 1, outDir: out, signal: stop.signal, onProgress: (d) => d >= 10 && stop.abort() });
+    expect(part.complete).toBe(false);
+    await runBatch({ ...loadExperiment(file), workers: 2, resume: out });
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(one.dir, 'summary.json'), 'utf8'));
+  });
+
+  it.each([
+    ['batch with two players on a 3-ship scenario', { ...ffa, players: ffa.players.slice(0, 2) }, 'players', /exactly 3 players for a batch on scenario ffa3/],
+    ['compare on a 3-ship scenario', { ...ffa, kind: 'compare', players: ffa.players.slice(0, 2) }, 'scenario', /two-ship scenario for a compare/],
+    ['meta on a 3-ship scenario', { ...ffa, kind: 'meta' }, 'scenario', /two-ship scenario for a meta/],
+    ['tournament with fewer players than ships', { ...ffa, kind: 'tournament', players: ffa.players.slice(0, 2), scenario: 'teams4' }, 'players', /at least 4 players/],
+    [
+      'teams whose partners fly different factions',
+      { ...ffa, scenario: 'teams4', players: [...ffa.players, { name: 'd', policy: 'random', faction: 'fpa' }] },
+      'players',
+      /a team flies one faction/,
+    ],
+  ])('bad experiment: %s', async (name, doc, path, message) => {
+    const file = writeExperiment(name.replace(/\W+/g, '-'), doc);
+    let err: unknown;
+    try {
+      const { experiment } = loadExperiment(file);
+      await prepare(file, experiment);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const e = err as ConfigError;
+    expect(e.message).toContain(file);
+    expect(e.issues.map((i) => i.path).join(' | ')).toContain(path);
+    expect(e.message).toMatch(message);
   });
 });

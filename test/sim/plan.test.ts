@@ -2,14 +2,15 @@
  * Experiment plans (src/sim/plan.ts): the loadout space of a faction (loadoutCount against a
  * brute-force count, loadoutAt as a bijection onto the legal loadouts, unique labels) and
  * planExperiment for every kind: who the entrants are, which pairs meet, on which table
- * variant, and how loadout samples follow the master seed.
+ * variant, and how loadout samples follow the master seed; the rotation blocks of 3- and
+ * 4-seat tables (every entrant in every seat once, partners kept) and the N-seat tables.
  */
 import { describe, expect, it } from 'vitest';
 import { loadGameTables } from '../../src/content/load.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 import type { FactionTable, LoadoutTable } from '../../src/rules/tables.ts';
-import { ExperimentSchema } from '../../src/sim/experiment.ts';
-import { loadoutAt, loadoutCount, loadoutLabel, planExperiment, type Plan } from '../../src/sim/plan.ts';
+import { ExperimentSchema, slotOf } from '../../src/sim/experiment.ts';
+import { combinations, loadoutAt, loadoutCount, loadoutLabel, planExperiment, seatingOf, TWO_SEATS, type Plan } from '../../src/sim/plan.ts';
 
 const tables = loadGameTables();
 const FILE = 'plan-test.yaml';
@@ -310,5 +311,92 @@ describe('planExperiment: stat-sweep', () => {
       base,
       { change: { card: point.card, field: point.field, value: point.value }, file: FILE, path: `sweep[${point.sweep}]`, valuePath: `sweep[${point.sweep}].values[${vi}]` },
     ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// N seats: rotation blocks and tables
+
+describe('rotation blocks (seatingOf)', () => {
+  // teams of seats 0..N-1 -> the seat of each table position in every game of a block
+  const cases: [string, number[], number[][]][] = [
+    ['two players: the seat-swapped pair', [0, 1], [[0, 1], [1, 0]]],
+    ['three players free-for-all: the cyclic rotations', [0, 1, 2], [[0, 1, 2], [1, 2, 0], [2, 0, 1]]],
+    ['four players free-for-all', [0, 1, 2, 3], [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]],
+    ['two teams, seats 0+2 and 1+3: teams swap places, partners swap seats', [0, 1, 0, 1], [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 2, 1, 0]]],
+    ['two teams, seats 0+1 and 2+3', [0, 0, 2, 2], [[0, 1, 2, 3], [2, 3, 0, 1], [1, 0, 3, 2], [3, 2, 1, 0]]],
+  ];
+  it.each(cases)('%s', (_, teams, games) => {
+    const s = seatingOf(teams);
+    const n = teams.length;
+    expect(s.block).toBe(n);
+    expect(Array.from({ length: n }, (_, g) => Array.from(s.rotation.subarray(g * n, (g + 1) * n)))).toEqual(games);
+    // Every position sits in every seat once per block; partners stay partners.
+    for (let i = 0; i < n; i++) expect(new Set(games.map((g) => g[i])).size).toBe(n);
+    for (const g of games) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) expect(teams[g[i]] === teams[g[j]]).toBe(teams[i] === teams[j]);
+  });
+  it('refuses teams of different sizes', () => {
+    expect(() => seatingOf([0, 0, 2])).toThrow(/equal size/);
+  });
+  it('slotOf with two seats is the seat-swapped pair of every id', () => {
+    const pairings = [
+      [0, 1],
+      [0, 2],
+    ];
+    for (let id = 0; id < 40; id++) {
+      const s = slotOf({ matches: 20 }, pairings, id, undefined, TWO_SEATS);
+      const local = id % 20;
+      const pl = pairings[Math.floor(id / 20)];
+      expect([s.pair, s.localPair, s.game]).toEqual([Math.floor(id / 20) * 10 + (local >> 1), local >> 1, local & 1]);
+      expect(s.seats).toEqual(local & 1 ? [pl[1], pl[0]] : pl);
+    }
+  });
+  it('slotOf seats a three-player block in its rotations, one seed per block', () => {
+    const seating = seatingOf([0, 1, 2]);
+    const got = [0, 1, 2, 3].map((id) => ({ ...slotOf({ matches: 6 }, [[4, 5, 6]], id, { pairing: 0, pair: 0, localPair: 0, game: 0, seats: [] }, seating) }));
+    expect(got.map((s) => [s.pair, s.game, s.seats])).toEqual([
+      [0, 0, [4, 5, 6]],
+      [0, 1, [6, 4, 5]],
+      [0, 2, [5, 6, 4]],
+      [1, 0, [4, 5, 6]],
+    ]);
+  });
+  it('combinations in lexicographic order', () => {
+    expect(combinations([0, 1, 2, 3], 3)).toEqual([
+      [0, 1, 2],
+      [0, 1, 3],
+      [0, 2, 3],
+      [1, 2, 3],
+    ]);
+    expect(combinations([5, 6], 2)).toEqual([[5, 6]]);
+  });
+});
+
+describe('planExperiment at three seats', () => {
+  const three = seatingOf([0, 1, 2]);
+  const plan3 = (o: Record<string, unknown>): Plan => planExperiment(FILE, experiment(o), tables, three);
+  const players = (n: number) => ['A', 'B', 'C', 'D', 'E'].slice(0, n).map((x) => P(x));
+  // kind, players, expected tables
+  const cases: [string, number, number[][]][] = [
+    ['batch', 3, [[0, 1, 2]]],
+    ['tournament', 4, [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]],
+    ['gauntlet', 4, [[0, 1, 2], [0, 1, 3], [0, 2, 3]]],
+  ];
+  it.each(cases)('%s with %i players', (kind, n, want) => {
+    const p = plan3({ kind, players: players(n) });
+    expect(p.pairings).toEqual(want);
+    expect(p.seating).toBe(three);
+  });
+  it('a stat sweep seats each copy of the subject with every two of the field', () => {
+    const p = plan3({ kind: 'stat-sweep', players: players(4), sweep: [{ card: 'fpa-hammerfall', field: 'damage', values: [3, 4] }] });
+    expect(p.pairings).toEqual([
+      [0, 2, 3],
+      [0, 2, 4],
+      [0, 3, 4],
+      [1, 2, 3],
+      [1, 2, 4],
+      [1, 3, 4],
+    ]);
+    expect(p.pairingVariant).toEqual([1, 1, 1, 2, 2, 2]);
   });
 });

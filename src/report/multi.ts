@@ -1,0 +1,245 @@
+/**
+ * The report's figures for 3- and 4-player runs: tables.csv and pairwise.csv, the win-share
+ * and finishing-place charts, and the report sections (win shares per table and team,
+ * finishing order, seat advantage, damage, how matches end).
+ *
+ * Why apart from the two-player sections (findings.ts, tournament.ts): those speak of A
+ * against B, seat-swapped pairs and 50%; here even is 1/T (T teams), the unit is the
+ * rotation block, and a finish has a place, not a side. A finding is made only when an
+ * interval excludes 1/T, as with 50% for two players.
+ */
+import type { MultiSummary, MultiTableSummary } from '../analysis/summary-multi.js';
+import type { ClusteredMean, ClusteredRate } from '../analysis/stats.js';
+import { VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
+import type { Cell } from './csv.js';
+import { int, interval, pct, rate, section } from './format.js';
+import type { Headline, ReportChart, ReportSection } from './model.js';
+
+const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
+const mean = (m: ClusteredMean, digits = 2) => (Number.isFinite(m.mean) ? `${m.mean.toFixed(digits)} ${interval(m, (x) => x.toFixed(digits))}` : 'n/a');
+const rateCells = (r: ClusteredRate): Cell[] => [r.value, r.lo, r.hi, r.n, r.clusters];
+
+/** A share (or score) compared with even (1/T): 'above', 'below' or 'even' (interval covers it) — 'inconclusive' with fewer than 10 blocks. */
+export function shareVerdict(r: ClusteredRate, even: number): 'above' | 'below' | 'even' | 'inconclusive' {
+  if (!(r.clusters >= 10)) return 'inconclusive';
+  if (r.lo > even) return 'above';
+  if (r.hi < even) return 'below';
+  return 'even';
+}
+
+/** tables.csv: one row per table and entrant (and per seat, team), every figure with n and clusters (blocks). */
+export function multiTableRows(m: MultiSummary): Cell[][] {
+  const rows: Cell[][] = [['table', 'key', 'row', 'name', 'figure', 'value', 'lo', 'hi', 'n', 'clusters']];
+  for (const t of m.tables) {
+    const r = (row: string, name: string, figure: string, x: Cell[]) => rows.push([t.table, t.key, row, name, figure, ...x]);
+    for (const p of t.players) {
+      r('entrant', p.name, 'win_share', rateCells(p.winShare));
+      r('entrant', p.name, 'score', rateCells(p.score));
+      r('entrant', p.name, 'place', [p.place.mean, p.place.lo, p.place.hi, p.place.n, p.place.clusters]);
+      r('entrant', p.name, 'left_battle', [p.left, '', '', p.n, '']);
+      r('entrant', p.name, 'ships_lost', [p.shipsLost, '', '', p.n, '']);
+      r('entrant', p.name, 'escapes', [p.escapes, '', '', p.n, '']);
+      r('entrant', p.name, 'corvettes_killed', [p.corvettesKilled, '', '', p.n, '']);
+      r('entrant', p.name, 'damage_dealt', [p.dealt.mean, p.dealt.lo, p.dealt.hi, p.dealt.n, p.dealt.clusters]);
+      r('entrant', p.name, 'damage_taken', [p.taken.mean, p.taken.lo, p.taken.hi, p.taken.n, p.taken.clusters]);
+    }
+    for (const tm of t.teamShares) r('team', tm.members.join('+'), 'win_share', rateCells(tm.winShare));
+    for (const s of t.seats) r('seat', String(s.seat), 'win_rate', rateCells(s.winRate));
+    r('table', '', 'no_winner', rateCells(t.draws.rate));
+    r('table', '', 'round_limit', rateCells(t.roundLimit.rate));
+    r('table', '', 'rounds', [t.rounds.mean, t.rounds.lo, t.rounds.hi, t.rounds.n, t.rounds.clusters]);
+  }
+  return rows;
+}
+
+/** pairwise.csv: per table, every two entrants on different teams: who finished ahead, how often. */
+export function multiPairwiseRows(m: MultiSummary, names: readonly string[]): Cell[][] {
+  const rows: Cell[][] = [['table', 'a', 'b', 'a_ahead', 'tied', 'b_ahead', 'n']];
+  for (const t of m.tables) for (const p of t.pairwise) rows.push([t.table, names[p.a] ?? p.a, names[p.b] ?? p.b, p.aAhead, p.tied, p.bAhead, p.aAhead + p.tied + p.bAhead]);
+  return rows;
+}
+
+/** Win share per entrant and table with its interval, and a dashed rule at each table's even share. */
+export function multiWinShareChart(m: MultiSummary, title: string): VlSpec {
+  const values = m.tables.flatMap((t) =>
+    t.players.map((p) => ({ table: `${t.key} (n=${t.n})`, entrant: p.name, share: num(p.winShare.value), lo: num(p.winShare.lo), hi: num(p.winShare.hi), n: p.n, blocks: p.winShare.clusters, even: t.even })),
+  );
+  const y = { field: 'table', type: 'nominal', title: 'table' } as const;
+  const yOffset = { field: 'entrant', type: 'nominal' } as const;
+  const color = { field: 'entrant', type: 'nominal', title: 'entrant' } as const;
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: title, subtitle: 'points: wins / matches; bars: 95% interval over rotation blocks; dashed: even share (1 / teams)' },
+    width: 420,
+    data: { values },
+    layer: [
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, yOffset, color, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'win share' }, x2: { field: 'hi' } } },
+      {
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          y,
+          yOffset,
+          color,
+          x: { field: 'share', type: 'quantitative', scale: { domain: [0, 1] } },
+          tooltip: [
+            { field: 'entrant', type: 'nominal' },
+            { field: 'share', type: 'quantitative', format: '.1%', title: 'win share' },
+            { field: 'lo', type: 'quantitative', format: '.1%' },
+            { field: 'hi', type: 'quantitative', format: '.1%' },
+            { field: 'n', type: 'quantitative', title: 'matches' },
+            { field: 'blocks', type: 'quantitative' },
+          ],
+        },
+      },
+      { mark: { type: 'tick', strokeDash: [4, 4], color: 'gray', thickness: 1 }, encoding: { y, x: { field: 'even', type: 'quantitative' } } },
+    ],
+  };
+}
+
+/** Finishing places per entrant (stacked share of matches at each place). */
+export function multiPlaceChart(m: MultiSummary, title: string): VlSpec {
+  const values = m.tables.flatMap((t) =>
+    t.players.flatMap((p) => p.places.map(([place, count]) => ({ entrant: m.tables.length > 1 ? `${p.name} @ ${t.table}` : p.name, place: String(place), share: count / Math.max(1, p.n), count, n: p.n }))),
+  );
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: { text: title, subtitle: 'share of matches finished at each place (1 = first; tied finishers share the mean place)' },
+    width: 420,
+    data: { values },
+    mark: 'bar',
+    encoding: {
+      y: { field: 'entrant', type: 'nominal', title: 'entrant' },
+      x: { field: 'share', type: 'quantitative', stack: 'normalize', axis: { format: '%' }, title: 'matches' },
+      color: { field: 'place', type: 'ordinal', title: 'place', scale: { scheme: 'blues', reverse: true } },
+      order: { field: 'place', type: 'ordinal' },
+      tooltip: [
+        { field: 'entrant', type: 'nominal' },
+        { field: 'place', type: 'nominal' },
+        { field: 'count', type: 'quantitative' },
+        { field: 'n', type: 'quantitative', title: 'matches' },
+      ],
+    },
+  };
+}
+
+/** The N-player charts by file name. */
+export function multiCharts(m: MultiSummary, experiment = ''): Record<string, VlSpec> {
+  const pre = experiment ? `${experiment}: ` : '';
+  const out: Record<string, VlSpec> = {};
+  if (m.tables.length <= 12) {
+    out['win-share'] = multiWinShareChart(m, `${pre}win share by table`);
+    out['places'] = multiPlaceChart(m, `${pre}finishing places`);
+  }
+  return out;
+}
+
+/** The report's sections for an N-player run (headlines pushed into `headlines`). */
+export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection[] {
+  const sections: ReportSection[] = [];
+  const few = m.tables.length > 12;
+  // Win shares
+  for (const t of m.tables) {
+    const even = pct(t.even, 0);
+    for (const p of t.players) {
+      const v = shareVerdict(p.winShare, t.even);
+      if ((v === 'above' || v === 'below') && Math.abs(p.winShare.value - t.even) >= 0.02)
+        headlines.push({ text: `${p.name} wins ${rate(p.winShare)} of its matches at ${t.key}, ${v} the even share of ${even} (${int(t.blocks)} rotation blocks).`, level: 'notable' });
+    }
+  }
+  const tables = m.tables[0];
+  if (m.tables.length === 1 && tables.players.every((p) => shareVerdict(p.winShare, tables.even) === 'even'))
+    headlines.push({ text: `No entrant's win share differs detectably from the even ${pct(tables.even, 0)} (${int(tables.blocks)} rotation blocks of ${m.seats} games).`, level: 'info' });
+  if (m.tables.some((t) => t.blocks < 10)) headlines.push({ text: 'Some table has fewer than 10 rotation blocks: its figures are inconclusive.', level: 'warning' });
+  sections.push(
+    section(
+      'win-shares',
+      'Win shares',
+      [
+        `${m.tables.length} table${m.tables.length === 1 ? '' : 's'} of ${m.seats} players. Each table plays every seed under every rotation of its seats (a rotation block of ${m.seats} games), so seat advantage cancels; every interval counts blocks, not matches. Even is one share per team: 1/T. A team's members win together; a match without a winner scores 1/T for everyone in the score column.`,
+      ],
+      [few ? undefined : charts.get('win-share')],
+      [
+        {
+          caption: 'Win share per entrant and table',
+          columns: ['table', 'entrant', 'partners', 'wins', 'matches', 'win share [95%]', 'score [95%]', 'even', 'blocks'],
+          rows: m.tables.slice(0, 200).flatMap((t) => t.players.map((p) => [t.key, p.name, p.partners.join(', '), p.wins, p.n, rate(p.winShare), rate(p.score), pct(t.even, 1), t.blocks])),
+        },
+        ...(m.tables.some((t) => t.teamShares.length)
+          ? [{ caption: 'Win share per team', columns: ['table', 'team', 'win share [95%]', 'matches'], rows: m.tables.flatMap((t) => t.teamShares.map((tm) => [t.key, tm.members.join(' + '), rate(tm.winShare), t.n])) }]
+          : []),
+        ...(m.tables.length > 1
+          ? [{ caption: 'Win share over all tables (seeds as the unit)', columns: ['entrant', 'wins', 'matches', 'win share [95%]', 'seeds'], rows: m.players.map((p) => [p.name, p.wins, p.n, rate(p.winShare), p.winShare.clusters]) }]
+          : []),
+      ],
+    ),
+  );
+  // Finishing order
+  sections.push(
+    section(
+      'finishing',
+      'Finishing order',
+      [
+        'Place 1 is the winning side; then whoever stayed in the battle longer (a ship whose Command Corvette escaped or was destroyed has left it). Seats that finish together share the mean of their places. "Left the battle" counts matches in which the entrant left before the end without its side winning; the rounds say when.',
+      ],
+      [few ? undefined : charts.get('places')],
+      [
+        {
+          caption: 'Places and eliminations',
+          columns: ['table', 'entrant', 'mean place [95%]', 'places (place: matches)', 'left the battle', 'left in rounds (round: matches)', 'ships lost', 'escapes', 'corvettes killed'],
+          rows: m.tables.slice(0, 200).flatMap((t) =>
+            t.players.map((p) => [
+              t.key,
+              p.name,
+              mean(p.place),
+              p.places.map(([pl, c]) => `${pl}: ${c}`).join(', '),
+              `${p.left} of ${p.n}`,
+              p.leftRounds.slice(0, 12).map(([r, c]) => `${r}: ${c}`).join(', ') + (p.leftRounds.length > 12 ? ', ...' : ''),
+              p.shipsLost,
+              p.escapes,
+              p.corvettesKilled,
+            ]),
+          ),
+        },
+        {
+          caption: 'Pairwise finishes (entrants on different teams)',
+          columns: ['table', 'a', 'b', 'a ahead', 'tied', 'b ahead'],
+          rows: m.tables.slice(0, 100).flatMap((t) => t.pairwise.map((p) => [t.key, nameAt(t, p.a), nameAt(t, p.b), p.aAhead, p.tied, p.bAhead])),
+          note: 'The ratings rest on these: Bradley-Terry over pairwise finishes, bootstrap over rotation blocks.',
+        },
+      ],
+    ),
+  );
+  // Seat advantage
+  for (const t of m.tables)
+    for (const s of t.seats) {
+      const v = shareVerdict(s.winRate, t.even);
+      if ((v === 'above' || v === 'below') && Math.abs(s.winRate.value - t.even) >= 0.02)
+        headlines.push({ text: `Seat ${s.seat} wins ${rate(s.winRate)} at ${t.key}, ${v} the even ${pct(t.even, 0)}: the starting positions favour some seats (the rotation blocks cancel it in the entrants' figures).`, level: 'info' });
+    }
+  sections.push(
+    section('seats', 'Seat advantage', ['Each seat\'s win rate over the table\'s matches (every entrant sits in every seat once per block). Even is 1/T.'], [], [
+      { caption: 'Win rate by seat', columns: ['table', 'seat', 'wins', 'win rate [95%]', 'blocks'], rows: m.tables.slice(0, 200).flatMap((t) => t.seats.map((s) => [t.key, s.seat, s.wins, rate(s.winRate), s.winRate.clusters])) },
+    ]),
+  );
+  // Damage and ends
+  sections.push(
+    section('damage', 'Damage', [m.notes[1] ?? ''], [], [
+      { caption: 'Damage per match', columns: ['table', 'entrant', 'dealt to enemy capital ships [95%]', 'taken [95%]', 'matches'], rows: m.tables.slice(0, 200).flatMap((t) => t.players.map((p) => [t.key, p.name, mean(p.dealt, 1), mean(p.taken, 1), p.n])) },
+    ]),
+  );
+  const limit = m.roundLimit;
+  const all = m.tables.reduce((a, t) => a + t.n, 0);
+  if (all > 0 && limit / all >= 0.2) headlines.push({ text: `${pct(limit / all)} of matches (${int(limit)} of ${int(all)}) ended at the round limit.`, level: 'info' });
+  sections.push(
+    section('ends', 'How matches end, and how long they last', [`${int(limit)} of ${int(all)} matches ended at the round limit.`], [], [
+      {
+        caption: 'Ends per table',
+        columns: ['table', 'matches', 'one side left', 'all destroyed', 'round limit', 'adjudicated', 'no winner [95%]', 'rounds [95%]'],
+        rows: m.tables.slice(0, 200).map((t) => [t.key, t.n, t.ends.victory, t.ends.draw, t.ends.drawByLimit, t.ends.adjudicated, rate(t.draws.rate), mean(t.rounds, 1)]),
+      },
+    ]),
+  );
+  return sections;
+}
+
+const nameAt = (t: MultiTableSummary, index: number) => t.players.find((p) => p.index === index)?.name ?? String(index);
