@@ -111,6 +111,7 @@ export const ScenarioSchema = z.strictObject({
       rotationalOnTrack: z.boolean().optional(),
       edgeTokenCounts: z.boolean().optional(),
       edgeRotationCancels: z.boolean().optional(),
+      passThrough: z.boolean().optional(),
       overflowToStructure: z.boolean().optional(),
       tieRule: z.enum(['rotate', 'seat']).optional(),
       broadsideFire: z.enum(['choose', 'all']).optional(),

@@ -77,6 +77,7 @@ export const RulesFileSchema = z.strictObject({
     rotationalOnTrack: z.boolean(),
     edgeTokenCounts: z.boolean(),
     edgeRotationCancels: z.boolean().default(true),
+    passThrough: z.boolean().default(true),
     overflowToStructure: z.boolean(),
     tieRule: z.enum(['rotate', 'seat']),
     broadsideFire: z.enum(['choose', 'all']).default('choose'),

@@ -47,6 +47,8 @@ export class Movement {
   /** Token each ship moved by in the current step (TOK_NONE: did not move, or undone); the collisions' array. */
   private readonly moved: Int8Array;
   private readonly savedLin = new Int8Array(LIN_SLOTS);
+  /** tables.rules.passThrough === false, read once: ships whose moves cross in a step collide (crossing). */
+  private readonly crossingsCollide: boolean;
 
   /**
    * Hull lookup tables, built once from the kernel's tables (the hulls never change):
@@ -90,6 +92,7 @@ export class Movement {
     this.k = kernel;
     this.col = new Collisions(kernel);
     this.moved = this.col.moved;
+    this.crossingsCollide = kernel.t.rules.passThrough === false;
     const b = kernel.t.board;
     this.qMin = b.qMin;
     this.rMin = b.rMin;
@@ -292,6 +295,10 @@ export class Movement {
           if (!alive[b] || (stillA && moved[b] === TOK_NONE)) continue;
           const v = this.overlap(s, a, b);
           if (v !== 0) col.add(a, b, v & 0xff, v >> 8);
+          else if (this.crossingsCollide === true && stillA === false) {
+            const x = this.crossing(s, a, b);
+            if (x !== 0) col.add(a, b, x & 0xff, x >> 8);
+          }
         }
       }
       // 12, small tokens: overrun where the step put the hulls, before any undo.
@@ -304,6 +311,32 @@ export class Movement {
       hit = true;
     }
     return hit;
+  }
+
+  /**
+   * With passThrough off (12: "overlap one another at any point"): did a and b, both moved by
+   * different linear tokens and apart after the step, pass through each other? They did
+   * when their hulls overlap halfway through the step whichever way it is split: with a
+   * moved and b where it was, and with b moved and a where it was (for opposite moves the
+   * two are one position). Returns the sections overlapping there (overlap's layout, both
+   * halves OR-ed), or 0. Positions are restored.
+   */
+  private crossing(s: GameState, a: number, b: number): number {
+    const ta = this.moved[a];
+    const tb = this.moved[b];
+    if (tb === TOK_NONE || ta >= TOK_CW || tb >= TOK_CW || ta === tb) return 0;
+    s.shipQ[b] -= DQ[tb];
+    s.shipR[b] -= DR[tb];
+    const first = this.overlap(s, a, b);
+    s.shipQ[b] += DQ[tb];
+    s.shipR[b] += DR[tb];
+    if (first === 0) return 0;
+    s.shipQ[a] -= DQ[ta];
+    s.shipR[a] -= DR[ta];
+    const second = this.overlap(s, a, b);
+    s.shipQ[a] += DQ[ta];
+    s.shipR[a] += DR[ta];
+    return second === 0 ? 0 : first | second;
   }
 
   // ------------------------------------------------------------------ command-phase momentum (10.1.6, 12)

@@ -84,6 +84,7 @@ describe('shipped configs', () => {
       rotationalOnTrack: true,
       edgeTokenCounts: true,
       edgeRotationCancels: true,
+      passThrough: true,
       overflowToStructure: true,
       tieRule: 'rotate',
       broadsideFire: 'choose',

@@ -24,6 +24,7 @@ const ROWS = [
   { file: '98-collision-one-ship-into-two.json', what: 'a move into two parked ships (12 steps 1-6)' },
   { file: '99-p2e-into-two-ships.json', what: 'Power to Engines into two ships (10.1.6, 12 command phase)' },
   { file: '100-collision-ship-edge-and-token-together.json', what: 'a ship, the edge and a token in one step (7.2.2)' },
+  { file: '102-ships-pass-through-switch-collide.json', what: 'two ships passing through each other, passThrough false (12)' },
 ];
 
 /** Every ordering of 0..n-1. */
