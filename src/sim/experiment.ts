@@ -273,6 +273,7 @@ export function checkSeats(file: string, ex: Experiment, seats: number, scenario
     return;
   }
   const on = `scenario ${scenario} (${seats} ships)`;
+  if (ex.panel) fail('panel', `no panel on ${on}: a panel's agreement rests on two-player scores (run the experiment once per style instead)`, 'panel');
   switch (ex.kind) {
     case 'batch':
       if (n !== seats) fail('players', `exactly ${seats} players for a batch on ${on}, one per ship`, `${n} players`);

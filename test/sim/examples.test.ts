@@ -12,6 +12,7 @@ import { prepare, plannedMatches } from '../../src/sim/play.ts';
 const EXPECTED: [string, string, number, number, number][] = [
   ['compare', 'compare', 2, 1, -1],
   ['default', 'batch', 2, 1, 500],
+  ['ffa3', 'batch', 3, 1, 300],
   ['gauntlet', 'gauntlet', -1, -1, -1],
   ['ladder-random', 'gauntlet', 6, 5, 500],
   ['ladder-search', 'gauntlet', 2, 1, 200],
@@ -21,6 +22,7 @@ const EXPECTED: [string, string, number, number, number][] = [
   ['panel', 'batch', 2, 1, 400],
   ['round-robin', 'tournament', -1, -1, -1],
   ['stat-sweep', 'stat-sweep', 13, 12, 720],
+  ['teams4', 'batch', 4, 1, 240],
 ];
 
 describe('shipped experiment files', () => {
