@@ -233,6 +233,13 @@ export interface RuleSwitches {
    * colliding token takes part (false).
    */
   edgeRotationCancels: boolean;
+  /**
+   * 7.2.2, 12: overlap is looked at after each step, so two ships whose moves carry them
+   * through each other within one step do not collide (true); or (false) two ships that
+   * both moved linearly, apart after the step, collide when their hulls overlap halfway
+   * whichever way the step is split ("overlap one another at any point").
+   */
+  passThrough: boolean;
   /** 4.1: damage past a section's armour flows on into structure in the same hit. */
   overflowToStructure: boolean;
   /** 7.3: after priority and tie-breaker, who goes first: seat order rotating each round, or fixed seat order. */
@@ -256,13 +263,6 @@ export interface RuleSwitches {
   repeatFactions: boolean;
 }
 
-  /**
-   * 7.2.2, 12: overlap is looked at after each step, so two ships whose moves carry them
-   * through each other within one step do not collide (true); or (false) two ships that
-   * both moved linearly, apart after the step, collide when their hulls overlap halfway
-   * whichever way the step is split ("overlap one another at any point").
-   */
-  passThrough: boolean;
 /** Box-wide token supplies shared by all players (component list). */
 export interface SupplyTable {
   shields: number;
