@@ -3,9 +3,9 @@
  * movement step resolved together (7.2.2: the ships move "simultaneously").
  *
  * Why it is built this way: the rulebook describes a collision of two ships (or a ship and
- * the board edge). With three or four ships one move can meet several at once; resolving
- * them one pair at a time in seat order let the first pair's undo cancel the others, so
- * the lower seat was always the one hit. Here each overlapping pair is its own collision of
+ * the board edge). With three or four ships one move can meet several at once; resolved
+ * one pair at a time in seat order, the first pair's undo would cancel the others and the
+ * lower seat would always be the one hit. So each overlapping pair is its own collision of
  * section 12, and all of a step's collisions are worked out from the position the step
  * left: first every collision track is read off the mats as they stand, then the ships
  * undo the step, then the mats give up their tokens, then each ship receives what its
