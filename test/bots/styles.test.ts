@@ -261,10 +261,10 @@ describe('parameters', () => {
 });
 
 describe('the shared pilot kit', () => {
-  it('every style uses the one kit (src/scripted/pilot-kit.ts) through a pilot of its own, opened at each decision', () => {
+  it('every style uses the one kit (src/scripted/pilot-kit.ts, the bot API\'s `planner`) through a pilot of its own, opened at each decision', () => {
     for (const style of STYLES) {
       const source = readFileSync(join(BOTS_DIR, `${style}.ts`), 'utf8');
-      expect(source, `${style} imports the kit`).toMatch(/from '\.\.\/src\/scripted\/pilot-kit\.js'/);
+      expect(source, `${style} takes the kit from the bot API`).toMatch(/\} = botApiModule\.planner;/);
       expect(source, `${style} builds one pilot per policy, with its hooks and knobs`).toMatch(/const pilot = new Pilot\(kit, cfg, styleEval, styleCollision\);/);
       expect(source, `${style} opens the decision first`).toMatch(/choose\(ctx\) \{\n\s+beginDecision\(pilot, ctx\);/);
       expect(source, `${style} keeps no params in module state`).not.toMatch(/^let /m);
