@@ -52,7 +52,7 @@ export const MV_LOST = 7;
 export const MV_CORV_KILLED = 8;
 export const ENTRANT_VALUES = 9;
 
-/** A block vector: ENTRANT_VALUES per table position, then each seat's win, then no-winner, round limit, rounds. */
+/** A block vector: ENTRANT_VALUES per table position, then each seat's score times T, then no-winner, round limit, rounds. */
 export function blockValues(seats: number): number {
   return seats * ENTRANT_VALUES + seats + 3;
 }
@@ -252,7 +252,7 @@ export class MultiFold {
       while (or.length <= out) or.push(0);
       or[out]++;
       if (won) t.seatWins[seat]++;
-      v[n * ENTRANT_VALUES + seat] += won;
+      v[n * ENTRANT_VALUES + seat] += values[MV_SCORE_T];
     }
     v[n * ENTRANT_VALUES + n] += winner < 0 ? 1 : 0;
     v[n * ENTRANT_VALUES + n + 1] += status === STATUS_DRAW_LIMIT ? 1 : 0;
@@ -414,8 +414,8 @@ export interface MultiTableSummary {
   ends: { victory: number; draw: number; drawByLimit: number; adjudicated: number };
   rounds: ClusteredMean;
   roundsHist: number[];
-  /** Each seat's win rate over the table's matches, clustered by block (even: 1/T). */
-  seats: { seat: number; wins: number; winRate: ClusteredRate }[];
+  /** Each seat's wins and score (wins + no-winner matches / T) over the table's matches, clustered by block (even: 1/T). */
+  seats: { seat: number; wins: number; score: ClusteredRate }[];
   /** Pairwise finishes of entrants on different teams: a ahead, tied, b ahead. */
   pairwise: { a: number; b: number; aAhead: number; tied: number; bAhead: number }[];
   patterns: Record<string, number>;
@@ -508,7 +508,7 @@ export function summarizeMulti(st: MultiState, names: readonly string[]): MultiS
       ends: { victory: t.victories, draw: t.draws, drawByLimit: t.drawsByLimit, adjudicated: t.adjudicated },
       rounds: clusteredMean(sums(top + n + 2, t.roundsHist.reduce((a, cnt, r) => a + cnt * r, 0))),
       roundsHist: t.roundsHist.slice(),
-      seats: t.seatWins.map((w, seat) => ({ seat, wins: w, winRate: clusteredWilson(sums(top + seat, w)) })),
+      seats: t.seatWins.map((w, seat) => ({ seat, wins: w, score: clusteredWilson(sums(top + seat, w * T + noWinner, T)) })),
       pairwise: cross.map(([i, j], k) => ({ a: t.players[i], b: t.players[j], aAhead: t.pairwise[k][0], tied: t.pairwise[k][1], bAhead: t.pairwise[k][2] })),
       patterns: { ...t.patterns },
     };

@@ -44,7 +44,7 @@ export function multiTableRows(m: MultiSummary): Cell[][] {
       r('entrant', p.name, 'damage_taken', [p.taken.mean, p.taken.lo, p.taken.hi, p.taken.n, p.taken.clusters]);
     }
     for (const tm of t.teamShares) r('team', tm.members.join('+'), 'win_share', rateCells(tm.winShare));
-    for (const s of t.seats) r('seat', String(s.seat), 'win_rate', rateCells(s.winRate));
+    for (const s of t.seats) r('seat', String(s.seat), 'score', rateCells(s.score));
     r('table', '', 'no_winner', rateCells(t.draws.rate));
     r('table', '', 'round_limit', rateCells(t.roundLimit.rate));
     r('table', '', 'rounds', [t.rounds.mean, t.rounds.lo, t.rounds.hi, t.rounds.n, t.rounds.clusters]);
@@ -137,25 +137,25 @@ export function multiCharts(m: MultiSummary, experiment = ''): Record<string, Vl
 export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection[] {
   const sections: ReportSection[] = [];
   const few = m.tables.length > 12;
-  // Win shares
+  // Scores against the even share (win shares are not tested: with matches nobody wins, equal entrants all sit below 1/T).
   for (const t of m.tables) {
     const even = pct(t.even, 0);
     for (const p of t.players) {
-      const v = shareVerdict(p.winShare, t.even);
-      if ((v === 'above' || v === 'below') && Math.abs(p.winShare.value - t.even) >= 0.02)
-        headlines.push({ text: `${p.name} wins ${rate(p.winShare)} of its matches at ${t.key}, ${v} the even share of ${even} (${int(t.blocks)} rotation blocks).`, level: 'notable' });
+      const v = shareVerdict(p.score, t.even);
+      if ((v === 'above' || v === 'below') && Math.abs(p.score.value - t.even) >= 0.02)
+        headlines.push({ text: `${p.name} scores ${rate(p.score)} at ${t.key} (wins ${pct(p.winShare.value)}), ${v} the even ${even} (${int(t.blocks)} rotation blocks).`, level: 'notable' });
     }
   }
   const tables = m.tables[0];
-  if (m.tables.length === 1 && tables.players.every((p) => shareVerdict(p.winShare, tables.even) === 'even'))
-    headlines.push({ text: `No entrant's win share differs detectably from the even ${pct(tables.even, 0)} (${int(tables.blocks)} rotation blocks of ${m.seats} games).`, level: 'info' });
+  if (m.tables.length === 1 && tables.players.every((p) => shareVerdict(p.score, tables.even) === 'even'))
+    headlines.push({ text: `No entrant's score differs detectably from the even ${pct(tables.even, 0)} (${int(tables.blocks)} rotation blocks of ${m.seats} games).`, level: 'info' });
   if (m.tables.some((t) => t.blocks < 10)) headlines.push({ text: 'Some table has fewer than 10 rotation blocks: its figures are inconclusive.', level: 'warning' });
   sections.push(
     section(
       'win-shares',
       'Win shares',
       [
-        `${m.tables.length} table${m.tables.length === 1 ? '' : 's'} of ${m.seats} players. Each table plays every seed under every rotation of its seats (a rotation block of ${m.seats} games), so seat advantage cancels; every interval counts blocks, not matches. Even is one share per team: 1/T. A team's members win together; a match without a winner scores 1/T for everyone in the score column.`,
+        `${m.tables.length} table${m.tables.length === 1 ? '' : 's'} of ${m.seats} players. Each table plays every seed under every rotation of its seats (a rotation block of ${m.seats} games), so seat advantage cancels; every interval counts blocks, not matches. A team's members win together. The score counts a win 1 and a match nobody won 1/T (T teams), so even is 1/T whatever the draw rate; an entrant is called ahead or behind only when its score interval excludes 1/T.`,
       ],
       [few ? undefined : charts.get('win-share')],
       [
@@ -212,13 +212,13 @@ export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>,
   // Seat advantage
   for (const t of m.tables)
     for (const s of t.seats) {
-      const v = shareVerdict(s.winRate, t.even);
-      if ((v === 'above' || v === 'below') && Math.abs(s.winRate.value - t.even) >= 0.02)
-        headlines.push({ text: `Seat ${s.seat} wins ${rate(s.winRate)} at ${t.key}, ${v} the even ${pct(t.even, 0)}: the starting positions favour some seats (the rotation blocks cancel it in the entrants' figures).`, level: 'info' });
+      const v = shareVerdict(s.score, t.even);
+      if ((v === 'above' || v === 'below') && Math.abs(s.score.value - t.even) >= 0.02)
+        headlines.push({ text: `Seat ${s.seat} scores ${rate(s.score)} at ${t.key}, ${v} the even ${pct(t.even, 0)}: the starting positions favour some seats (the rotation blocks cancel it in the entrants' figures).`, level: 'info' });
     }
   sections.push(
-    section('seats', 'Seat advantage', ['Each seat\'s win rate over the table\'s matches (every entrant sits in every seat once per block). Even is 1/T.'], [], [
-      { caption: 'Win rate by seat', columns: ['table', 'seat', 'wins', 'win rate [95%]', 'blocks'], rows: m.tables.slice(0, 200).flatMap((t) => t.seats.map((s) => [t.key, s.seat, s.wins, rate(s.winRate), s.winRate.clusters])) },
+    section('seats', 'Seat advantage', ["Each seat's wins and score over the table's matches (every entrant sits in every seat once per block). Even is 1/T."], [], [
+      { caption: 'Score by seat', columns: ['table', 'seat', 'wins', 'score [95%]', 'blocks'], rows: m.tables.slice(0, 200).flatMap((t) => t.seats.map((s) => [t.key, s.seat, s.wins, rate(s.score), s.score.clusters])) },
     ]),
   );
   // Damage and ends
