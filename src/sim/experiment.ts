@@ -79,7 +79,7 @@ export const ExperimentSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names the results folder)'),
   description: z.string().optional(),
   /**
-   * batch: two players; tournament: round robin over every pair of entrants; gauntlet: the
+   * batch: one player per ship of the scenario; tournament: round robin over every table of entrants; gauntlet: the
    * first entrant against each of the others; compare: A vs B until a GSPRT decides (`sprt`).
    */
   kind: z.enum(['batch', 'tournament', 'gauntlet', 'compare', 'loadout-sweep', 'stat-sweep', 'meta']).default('batch'),
