@@ -17,6 +17,7 @@ import { RECORD_INTS } from '../../src/sim/record.ts';
 import { CSV_ROW_BYTES } from '../../src/run/chunk-pool.ts';
 import { matchRow, toCsv } from '../../src/report/csv.ts';
 import { ConfigError } from '../../src/content/errors.ts';
+import { buildReportModel } from '../../src/report/findings.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-batch-'));
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'bots');
@@ -357,6 +358,12 @@ describe('three and four players', () => {
     playInto(new MatchPlayer(prep), 0, 4, rec);
     expect(lines.slice(1, 5)).toEqual(Array.from({ length: 4 }, (_, i) => toCsv([matchRow(rec, i, prep.tables, experimentPlayers(prep))]).trim()));
     for (const l of lines) expect(l.split(',').length).toBe(header.length);
+    // The report: the N-player sections, built from the folder alone.
+    const model = buildReportModel(one.dir);
+    expect(model.sections.map((x) => x.id)).toEqual(['win-shares', 'finishing', 'seats', 'damage', 'ends', 'ratings', 'outliers']);
+    expect(model.sections[0].tables[0].rows.map((r) => r[1])).toEqual(['a', 'b', 'c']);
+    expect(model.settings).toContainEqual(['tables', '1 of 3 seats']);
+    expect(readFileSync(join(one.dir, 'tables.csv'), 'utf8').split('\n')[0]).toBe('table,key,row,name,figure,value,lo,hi,n,clusters');
     // Stopped after a few chunks, then resumed: the numbers of the uninterrupted run.
     const stop = new AbortController();
     const out = join(dir, 'ffa-stopped');
