@@ -101,6 +101,11 @@ const factory: PolicyFactory = (params, rng) => {
       let sum = 0;
       let complete = true;
       for (let m = 0; m < M && complete; m++) {
+        // An earlier model's round may have spent the budget to the last call.
+        if (sim.calls + need / M > sim.limit) {
+          complete = false;
+          break;
+        }
         work.copyFrom(root);
         for (let q = 0; q < n; q++) {
           pols[q] = q === p ? own : models[m];

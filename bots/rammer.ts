@@ -95,6 +95,8 @@ const firePreference = [Cmd.FireMain, ...commandPreference.filter((c) => c !== C
 function enemyOf(v: GameState, p: number): number {
   // Arrays and our position read once: V8 reloads an object's fields at each use in a loop.
   const alive = v.alive;
+  const team = v.team;
+  const us = team[p];
   const shipQ = v.shipQ;
   const shipR = v.shipR;
   const q = shipQ[p];
@@ -102,7 +104,7 @@ function enemyOf(v: GameState, p: number): number {
   let best = -1;
   let bestD = FAR;
   for (let o = 0, n = v.players; o < n; o++) {
-    if (o === p || !alive[o]) continue;
+    if (team[o] === us || !alive[o]) continue; // allies are not rammed on purpose (rulebook 3)
     // The first live rival's distance is measured only when a second one is met: with one
     // rival (every duel) it is the nearest, whatever the distance.
     if (best < 0) {

@@ -118,7 +118,7 @@ export class Pilot<P = unknown> {
   kernel!: Kernel;
   view!: GameState;
   me = 0;
-  /** The nearest live enemy ship, or -1. */
+  /** The nearest live enemy ship (never an ally), or -1. */
   enemy = -1;
   myFaction!: Faction;
   myHull!: Hull;
@@ -207,8 +207,10 @@ export function beginDecision(k: Pilot<any>, ctx: DecisionContext): void {
   k.myReach = K.move.radiusOf(V, me);
   let en = -1;
   let best = 1 << 30;
+  const team = V.team;
   for (let o = 0; o < V.players; o++) {
-    if (o === me || !V.alive[o]) continue;
+    // Allies are never the enemy (rulebook 3: 4 players play as two teams).
+    if (team[o] === team[me] || !V.alive[o]) continue;
     const d = distance(V.shipQ[me], V.shipR[me], V.shipQ[o], V.shipR[o]);
     if (d < best) {
       best = d;

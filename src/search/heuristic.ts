@@ -141,16 +141,21 @@ export function strength(kernel: Kernel, s: GameState, q: number): number {
 const evaluated = new Float64Array(MAX_PLAYERS);
 
 /**
- * How good `s` is for player p, in [-1, 1]: ±1 only for a decided match (or p destroyed),
- * 0 for a draw, otherwise EVAL_SCALE * (p's strength - the strongest live rival's).
+ * How good `s` is for player p, in [-1, 1]: ±1 only for a decided match (or p's side all
+ * destroyed), 0 for a draw, otherwise EVAL_SCALE * (the strength of p's side - the strongest
+ * enemy side's). A side is a team (rulebook 3: two teams of two at 4 players, every ship its
+ * own team otherwise), its strength the sum over its live ships, so allies count for p and
+ * never against it.
  */
 export function evaluate(kernel: Kernel, s: GameState, p: number): number {
   evaluateAll(kernel, s, evaluated);
   return evaluated[p];
 }
 
-/** Each live ship's strength, for evaluateAll. */
-const strengths = new Float64Array(MAX_PLAYERS);
+/** Each team's strength (by team id, the team's lowest seat), for evaluateAll. */
+const sideStrength = new Float64Array(MAX_PLAYERS);
+/** Which team ids have a live ship: bit t. */
+let liveSides = 0;
 
 /**
  * evaluate(kernel, s, p) for every seat p of the match, into out[p]: each ship's strength is
@@ -159,23 +164,31 @@ const strengths = new Float64Array(MAX_PLAYERS);
 export function evaluateAll(kernel: Kernel, s: GameState, out: Float64Array): void {
   const g = s.g;
   const n = g[G_PLAYERS];
+  const team = s.team;
   if (g[G_STATUS] !== STATUS_ONGOING) {
-    for (let p = 0; p < n; p++) out[p] = g[G_STATUS] === STATUS_VICTORY ? (g[G_WINNER] === p ? 1 : -1) : 0;
+    for (let p = 0; p < n; p++) out[p] = g[G_STATUS] === STATUS_VICTORY ? (team[p] === g[G_WINNER] ? 1 : -1) : 0;
     return;
   }
-  for (let q = 0; q < n; q++) if (s.alive[q]) strengths[q] = strength(kernel, s, q);
+  liveSides = 0;
+  for (let t = 0; t < n; t++) sideStrength[t] = 0;
+  for (let q = 0; q < n; q++) {
+    if (!s.alive[q]) continue;
+    sideStrength[team[q]] += strength(kernel, s, q);
+    liveSides |= 1 << team[q];
+  }
   for (let p = 0; p < n; p++) {
-    if (!s.alive[p]) {
+    const own = team[p];
+    if (!((liveSides >> own) & 1)) {
       out[p] = -1;
       continue;
     }
     let rival = -Infinity;
-    for (let q = 0; q < n; q++) {
-      if (q === p || !s.alive[q]) continue;
-      const v = strengths[q];
+    for (let t = 0; t < n; t++) {
+      if (t === own || !((liveSides >> t) & 1)) continue;
+      const v = sideStrength[t];
       if (v > rival) rival = v;
     }
-    out[p] = rival === -Infinity ? 1 : EVAL_SCALE * (strengths[p] - rival);
+    out[p] = rival === -Infinity ? 1 : EVAL_SCALE * (sideStrength[own] - rival);
   }
 }
 
