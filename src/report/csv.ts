@@ -280,6 +280,8 @@ export class MatchCsvWriter {
   private readonly factionIds: (Uint8Array | undefined)[] = [];
   private readonly ends: (Uint8Array | undefined)[] = [];
   private readonly terminations: (Uint8Array | undefined)[] = [];
+  /** Winner cells of 3-4 player rows, by the winning players. */
+  private readonly winners = new Map<number, Uint8Array>();
   /** Loadout cells by faction and card indices (loadoutKey), so a row builds no string. */
   private readonly loadouts = new Map<number, Uint8Array>();
   /** Stat offsets of a seat's columns, in header order. */
@@ -300,14 +302,7 @@ export class MatchCsvWriter {
   }
 
   private row(r: Int32Array, o: number): void {
-    if (r[o + R_SEATS] > 2) {
-      // 3-4 players: the readable definition, quoted by csv-stringify (these runs are slower per match anyway).
-      const text = Buffer.from(toCsv([multiRow(r, o, r[o + R_SEATS], this.tables, this.players)]));
-      this.reserve(text.length);
-      text.copy(this.buf, this.at);
-      this.at += text.length;
-      return;
-    }
+    if (r[o + R_SEATS] > 2) return this.multiRow(r, o, r[o + R_SEATS]);
     const p0 = r[o + R_PLAYER0];
     const p1 = r[o + R_PLAYER1];
     const f0 = r[o + R_FACTION0];
@@ -343,6 +338,54 @@ export class MatchCsvWriter {
     this.stats(r, o + R_STATS0);
     this.stats(r, o + R_STATS1);
     this.buf[this.at - 1] = NEWLINE; // the last cell's comma
+  }
+
+  /** A 3- or 4-seat row, cell for cell as multiRow writes it (matchRowHeader with its seats). */
+  private multiRow(r: Int32Array, o: number, n: number): void {
+    this.int(r[o + R_ID]);
+    this.int(r[o + R_PAIR]);
+    this.int(r[o + R_GAME]);
+    this.int(r[o + R_SEED] >>> 0);
+    for (let i = 0; i < n; i++) {
+      const p = r[o + SEAT_PLAYER[i]];
+      this.cell(this.names, p, this.players[p]?.name ?? `player${p}`);
+    }
+    for (let i = 0; i < n; i++) {
+      const p = r[o + SEAT_PLAYER[i]];
+      this.cell(this.policies, p, this.players[p]?.policy ?? '');
+    }
+    for (let i = 0; i < n; i++) {
+      const f = r[o + SEAT_FACTION[i]];
+      this.cell(this.factionIds, f, this.tables.factions[f]?.id ?? `faction${f}`);
+    }
+    for (let i = 0; i < n; i++) this.loadout(r, o + SEAT_FACTION[i], o + SEAT_LOADOUT[i]);
+    for (let b = 0; b < SEAT_INT_BLOCKS.length; b++) for (let i = 0; i < n; i++) this.int(r[o + SEAT_INT_BLOCKS[b] + i]);
+    const winner = r[o + R_WINNER];
+    if (winner >= 0) {
+      // The winners' names joined by '+', kept by the winning players' indices.
+      let key = 0;
+      for (let i = 0; i < n; i++) if (r[o + R_TEAM0 + i] === winner) key = key * 1024 + r[o + SEAT_PLAYER[i]] + 1;
+      let q = this.winners.get(key);
+      if (q === undefined) {
+        const names: string[] = [];
+        for (let i = 0; i < n; i++) if (r[o + R_TEAM0 + i] === winner) names.push(this.players[r[o + SEAT_PLAYER[i]]]?.name ?? `player${r[o + SEAT_PLAYER[i]]}`);
+        this.winners.set(key, (q = quote(names.join('+'))));
+      }
+      this.bytes(q);
+      this.int(winner);
+    } else {
+      this.bytes(EMPTY_QUOTED);
+      this.empty();
+    }
+    const status = r[o + R_STATUS];
+    const termination = r[o + R_TERMINATION];
+    this.cell(this.ends, status, endName(status));
+    this.cell(this.terminations, termination, TERM_NAMES[termination] ?? String(termination));
+    if (termination) this.int(r[o + R_FAULT_SEAT]);
+    else this.empty();
+    this.int(r[o + R_ROUNDS]);
+    for (let i = 0; i < n; i++) this.stats(r, o + SEAT_STATS[i]);
+    this.buf[this.at - 1] = NEWLINE;
   }
 
   /** A seat's stat cells: most are one digit (usually 0), written in place; the rest by int(). */
@@ -435,6 +478,12 @@ export class MatchCsvWriter {
     this.bytes(q);
   }
 }
+
+/** The per-seat integer columns of a 3-4 player row, in header order: team, out_round, lost_round, escaped. */
+const SEAT_INT_BLOCKS = [R_TEAM0, R_OUT0, R_LOST0, R_ESCAPED0];
+
+/** An empty text cell as csv-stringify writes it (nothing). */
+const EMPTY_QUOTED = new Uint8Array(0);
 
 /** Codes above this (a player, faction, end or termination index) are quoted afresh each time rather than kept. */
 const MAX_CODE = 1024;

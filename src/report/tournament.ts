@@ -238,10 +238,11 @@ export function ratingsChart(ratings: Ratings, title = 'ratings'): VlSpec {
       status: ratingStatus(p),
     }));
   const unrated = order.filter(({ p }) => !Number.isFinite(p.elo)).map(({ p }) => p.name);
+  const blocks = ratings.method.includes('rotation blocks');
   const y = { field: 'entrant', type: 'nominal', title: 'entrant', sort: values.map((v) => v.entrant) } as const;
   const subtitle = [
-    `Bradley-Terry (MM), draws as half wins; Elo relative to ${ratings.anchor.name} = 0 (anchor)`,
-    `bars: ${Math.round(ratings.level * 100)}% percentile bootstrap over pairs (${ratings.resamples} resamples); n = games`,
+    `Bradley-Terry (MM)${blocks ? ' over pairwise finishes' : ''}, draws as half wins; Elo relative to ${ratings.anchor.name} = 0 (anchor)`,
+    `bars: ${Math.round(ratings.level * 100)}% percentile bootstrap over ${blocks ? 'rotation blocks' : 'pairs'} (${ratings.resamples} resamples); n = games`,
   ];
   if (unrated.length) subtitle.push(`no rating: ${unrated.join(', ')}`);
   const few = order.filter(({ p }) => p.interval === 'too-few-pairs').map(({ p }) => p.name);
