@@ -331,7 +331,7 @@ describe('three and four players', () => {
     players: [
       { name: 'a', policy: 'rammer', faction: 'fpa' },
       { name: 'b', policy: 'random', faction: 'lamais' },
-      { name: 'c', policy: 'gunner', faction: 'fpa' },
+      { name: 'c', policy: 'random', faction: 'fpa' },
     ],
   };
 
