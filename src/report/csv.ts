@@ -11,6 +11,7 @@
  * cells.
  */
 import type { BalanceAnalysis } from '../analysis/balance.js';
+import type { MultiSummary } from '../analysis/summary-multi.js';
 import { stringify } from 'csv-stringify/sync';
 import {
   SOURCE_NAMES,
@@ -545,7 +546,11 @@ export function summaryCsvRows(summary: Summary): Cell[][] {
     for (const [why, c] of Object.entries(p.ends.terminations)) count(k, '', `termination_${why.replace(/\s+/g, '_')}`, c, p.ends.n);
     rate(k, '', 'seat0_win_rate', p.seat.seat0WinRate);
   }
-  rate('all pairings', '', 'seat0_win_rate', summary.seat.seat0WinRate);
+  if (summary.multi) {
+    // 3-4 players: every table's figures (tables.csv's rows, scope = the table).
+    for (const r of multiTableRows(summary.multi).slice(1)) rows.push([`table:${r[1]}`, r[2] === 'seat' ? `seat ${r[3]}` : r[3], r[4], r[5], r[6], r[7], r[8], r[9]]);
+    for (const p of summary.multi.players) rate(`player:${p.name}`, p.name, 'win_share', p.winShare);
+  } else rate('all pairings', '', 'seat0_win_rate', summary.seat.seat0WinRate);
   for (const p of summary.playerStats) {
     const scope = `player:${p.name}/${p.faction}`;
     count(scope, p.name, 'matches', p.n, p.n);
@@ -611,3 +616,41 @@ export function balanceCsvRows(a: BalanceAnalysis): Record<string, Cell[][]> {
     ],
   };
 }
+
+// ---------------------------------------------------------------------------------------
+// 3-4 players
+
+const rateCells = (r: ClusteredRate): Cell[] => [r.value, r.lo, r.hi, r.n, r.clusters];
+
+/** tables.csv: one row per table and entrant (and per seat, team), every figure with n and clusters (blocks). */
+export function multiTableRows(m: MultiSummary): Cell[][] {
+  const rows: Cell[][] = [['table', 'key', 'row', 'name', 'figure', 'value', 'lo', 'hi', 'n', 'clusters']];
+  for (const t of m.tables) {
+    const r = (row: string, name: string, figure: string, x: Cell[]) => rows.push([t.table, t.key, row, name, figure, ...x]);
+    for (const p of t.players) {
+      r('entrant', p.name, 'win_share', rateCells(p.winShare));
+      r('entrant', p.name, 'score', rateCells(p.score));
+      r('entrant', p.name, 'place', [p.place.mean, p.place.lo, p.place.hi, p.place.n, p.place.clusters]);
+      r('entrant', p.name, 'left_battle', [p.left, '', '', p.n, '']);
+      r('entrant', p.name, 'ships_lost', [p.shipsLost, '', '', p.n, '']);
+      r('entrant', p.name, 'escapes', [p.escapes, '', '', p.n, '']);
+      r('entrant', p.name, 'corvettes_killed', [p.corvettesKilled, '', '', p.n, '']);
+      r('entrant', p.name, 'damage_dealt', [p.dealt.mean, p.dealt.lo, p.dealt.hi, p.dealt.n, p.dealt.clusters]);
+      r('entrant', p.name, 'damage_taken', [p.taken.mean, p.taken.lo, p.taken.hi, p.taken.n, p.taken.clusters]);
+    }
+    for (const tm of t.teamShares) r('team', tm.members.join('+'), 'win_share', rateCells(tm.winShare));
+    for (const s of t.seats) r('seat', String(s.seat), 'score', rateCells(s.score));
+    r('table', '', 'no_winner', rateCells(t.draws.rate));
+    r('table', '', 'round_limit', rateCells(t.roundLimit.rate));
+    r('table', '', 'rounds', [t.rounds.mean, t.rounds.lo, t.rounds.hi, t.rounds.n, t.rounds.clusters]);
+  }
+  return rows;
+}
+
+/** pairwise.csv: per table, every two entrants on different teams: who finished ahead, how often. */
+export function multiPairwiseRows(m: MultiSummary, names: readonly string[]): Cell[][] {
+  const rows: Cell[][] = [['table', 'a', 'b', 'a_ahead', 'tied', 'b_ahead', 'n']];
+  for (const t of m.tables) for (const p of t.pairwise) rows.push([t.table, names[p.a] ?? p.a, names[p.b] ?? p.b, p.aAhead, p.tied, p.bAhead, p.aAhead + p.tied + p.bAhead]);
+  return rows;
+}
+

@@ -1,6 +1,6 @@
 /**
- * The report's figures for 3- and 4-player runs: tables.csv and pairwise.csv, the win-share
- * and finishing-place charts, and the report sections (win shares per table and team,
+ * The report's figures for 3- and 4-player runs (tables.csv and pairwise.csv are in
+ * csv.ts): the win-share and finishing-place charts, and the report sections (win shares per table and team,
  * finishing order, seat advantage, damage, how matches end).
  *
  * Why apart from the two-player sections (findings.ts, tournament.ts): those speak of A
@@ -11,13 +11,11 @@
 import type { MultiSummary, MultiTableSummary } from '../analysis/summary-multi.js';
 import type { ClusteredMean, ClusteredRate } from '../analysis/stats.js';
 import { VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
-import type { Cell } from './csv.js';
 import { int, interval, pct, rate, section } from './format.js';
 import type { Headline, ReportChart, ReportSection } from './model.js';
 
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
 const mean = (m: ClusteredMean, digits = 2) => (Number.isFinite(m.mean) ? `${m.mean.toFixed(digits)} ${interval(m, (x) => x.toFixed(digits))}` : 'n/a');
-const rateCells = (r: ClusteredRate): Cell[] => [r.value, r.lo, r.hi, r.n, r.clusters];
 
 /** A share (or score) compared with even (1/T): 'above', 'below' or 'even' (interval covers it) — 'inconclusive' with fewer than 10 blocks. */
 export function shareVerdict(r: ClusteredRate, even: number): 'above' | 'below' | 'even' | 'inconclusive' {
@@ -25,38 +23,6 @@ export function shareVerdict(r: ClusteredRate, even: number): 'above' | 'below' 
   if (r.lo > even) return 'above';
   if (r.hi < even) return 'below';
   return 'even';
-}
-
-/** tables.csv: one row per table and entrant (and per seat, team), every figure with n and clusters (blocks). */
-export function multiTableRows(m: MultiSummary): Cell[][] {
-  const rows: Cell[][] = [['table', 'key', 'row', 'name', 'figure', 'value', 'lo', 'hi', 'n', 'clusters']];
-  for (const t of m.tables) {
-    const r = (row: string, name: string, figure: string, x: Cell[]) => rows.push([t.table, t.key, row, name, figure, ...x]);
-    for (const p of t.players) {
-      r('entrant', p.name, 'win_share', rateCells(p.winShare));
-      r('entrant', p.name, 'score', rateCells(p.score));
-      r('entrant', p.name, 'place', [p.place.mean, p.place.lo, p.place.hi, p.place.n, p.place.clusters]);
-      r('entrant', p.name, 'left_battle', [p.left, '', '', p.n, '']);
-      r('entrant', p.name, 'ships_lost', [p.shipsLost, '', '', p.n, '']);
-      r('entrant', p.name, 'escapes', [p.escapes, '', '', p.n, '']);
-      r('entrant', p.name, 'corvettes_killed', [p.corvettesKilled, '', '', p.n, '']);
-      r('entrant', p.name, 'damage_dealt', [p.dealt.mean, p.dealt.lo, p.dealt.hi, p.dealt.n, p.dealt.clusters]);
-      r('entrant', p.name, 'damage_taken', [p.taken.mean, p.taken.lo, p.taken.hi, p.taken.n, p.taken.clusters]);
-    }
-    for (const tm of t.teamShares) r('team', tm.members.join('+'), 'win_share', rateCells(tm.winShare));
-    for (const s of t.seats) r('seat', String(s.seat), 'score', rateCells(s.score));
-    r('table', '', 'no_winner', rateCells(t.draws.rate));
-    r('table', '', 'round_limit', rateCells(t.roundLimit.rate));
-    r('table', '', 'rounds', [t.rounds.mean, t.rounds.lo, t.rounds.hi, t.rounds.n, t.rounds.clusters]);
-  }
-  return rows;
-}
-
-/** pairwise.csv: per table, every two entrants on different teams: who finished ahead, how often. */
-export function multiPairwiseRows(m: MultiSummary, names: readonly string[]): Cell[][] {
-  const rows: Cell[][] = [['table', 'a', 'b', 'a_ahead', 'tied', 'b_ahead', 'n']];
-  for (const t of m.tables) for (const p of t.pairwise) rows.push([t.table, names[p.a] ?? p.a, names[p.b] ?? p.b, p.aAhead, p.tied, p.bAhead, p.aAhead + p.tied + p.bAhead]);
-  return rows;
 }
 
 /** Win share per entrant and table with its interval, and a dashed rule at each table's even share. */

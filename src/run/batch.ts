@@ -32,13 +32,13 @@ import { formatSprtLine, sequentialResult, sprtStatus, type SequentialResult, ty
 import { withSequentialColumns } from '../report/sequential-section.js';
 import { fitMultiRatings, fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
 import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts, ratingsChart } from '../report/tournament.js';
-import { multiCharts, multiPairwiseRows, multiTableRows } from '../report/multi.js';
+import { multiCharts } from '../report/multi.js';
 import { ChunkPool } from './chunk-pool.js';
 import { prepare, plannedMatches, experimentPlayers, type Prepared } from '../sim/play.js';
 import { RECORD_INTS } from '../sim/record.js';
 import { SummaryAccumulator, type SummaryState } from '../analysis/summary.js';
 import { OutlierTracker, outlierReport, type OutlierState } from '../analysis/outliers.js';
-import { matchRowHeader, MatchCsvWriter, summaryCsvRows, balanceCsvRows, toCsv } from '../report/csv.js';
+import { matchRowHeader, MatchCsvWriter, summaryCsvRows, balanceCsvRows, toCsv, multiTableRows, multiPairwiseRows } from '../report/csv.js';
 import { writeCharts, writeSpecs } from '../report/charts.js';
 import { balanceCharts } from '../report/balance-charts.js';
 import { writeReport, type RunAnalysis } from '../report/findings.js';

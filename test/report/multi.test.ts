@@ -3,7 +3,8 @@
  * level with the even share 1/T, and the CSV rows of a table. Table-driven, by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { shareVerdict, multiPairwiseRows } from '../../src/report/multi.ts';
+import { shareVerdict } from '../../src/report/multi.ts';
+import { multiPairwiseRows } from '../../src/report/csv.ts';
 import type { ClusteredRate } from '../../src/analysis/stats.ts';
 import type { MultiSummary } from '../../src/analysis/summary-multi.ts';
 
