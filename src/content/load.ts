@@ -317,6 +317,17 @@ export function compileFaction(parsed: FactionFile, source = `faction ${String(p
       amount: f.special.effect.amount,
     },
     corvettes,
+    commandCorvette: {
+      name: f.commandCorvette.name,
+      speed: f.commandCorvette.speed,
+      agility: f.commandCorvette.agility,
+      evasion: f.commandCorvette.evasion,
+      tieBreaker: f.commandCorvette.tieBreaker,
+      weapon: compileWeapon(f.commandCorvette.weapon, 'commandCorvette/weapon', supplyIds),
+      pointDefence: { id: 'commandCorvette/pointDefence', ...f.commandCorvette.pointDefence },
+      warpCooldown: f.commandCorvette.emergencyWarp.cooldown,
+      warpTieBreaker: f.commandCorvette.emergencyWarp.tieBreaker,
+    },
     tokenSupplies: supplyIds.map((id) => ({ id, count: f.tokenSupplies[id] })),
     defaultLoadout: { main: 0, broadside: 0, hangar: 0, pointDefence: 0, corvettes: [] },
   };
@@ -406,6 +417,8 @@ export function compileLoadout(faction: FactionTable, choice: LoadoutChoice, sou
  * whole board is then translated so the cell at column floor((C-1)/2), row floor((R-1)/2)
  * is (0, 0). A translation keeps every hex's neighbours, so the shape is unchanged.
  */
+const showHex = (h: readonly number[]): string => `[${h[0]}, ${h[1]}]`;
+
 export function compileBoard(parsed: BoardFile, source = `board ${String(parsed?.id)}`): BoardTable {
   const b = revalidate(parsed, BoardFileSchema, source);
   const cells: Array<[number, number]> = [];
@@ -436,7 +449,26 @@ export function compileBoard(parsed: BoardFile, source = `board ${String(parsed?
   const height = rMax - rMin + 1;
   const mask = new Uint8Array(width * height);
   for (const [q, r] of cells) mask[(r - rMin) * width + (q - qMin)] = 1;
-  return { id: b.id, name: b.name, qMin, rMin, width, height, mask, cellCount: cells.length };
+  const starts = b.starts ?? [];
+  starts.forEach((st, i) => {
+    const [q, r] = st.hex;
+    const inside = q >= qMin && q <= qMax && r >= rMin && r <= rMax && mask[(r - rMin) * width + (q - qMin)] === 1;
+    if (!inside) throw ConfigError.at(source, `starts[${i}].hex`, 'a hex on the board', showHex(st.hex));
+    if (starts.findIndex((o) => o.hex[0] === q && o.hex[1] === r) !== i) throw ConfigError.at(source, `starts[${i}].hex`, 'a hex not listed before', showHex(st.hex));
+  });
+  return {
+    id: b.id,
+    name: b.name,
+    qMin,
+    rMin,
+    width,
+    height,
+    mask,
+    cellCount: cells.length,
+    startQ: Int16Array.from(starts, (st) => st.hex[0]),
+    startR: Int16Array.from(starts, (st) => st.hex[1]),
+    startFacing: Int8Array.from(starts, (st) => directionIndex(st.facing)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -181,6 +181,25 @@ export const CorvetteSchema = z.strictObject({
   weapon: CorvetteWeaponSchema.optional(),
 });
 
+/**
+ * The Command Corvette (rulebook 8): its own statistics and component cards. The rulebook
+ * prints none, so the shipped values are placeholders. Its main weapon fires from the
+ * corvette, straight ahead, so it is a direct-fire or beam weapon (no tokens).
+ */
+export const CommandCorvetteSchema = z.strictObject({
+  name: Name,
+  speed: int(1, 12),
+  agility: int(0, 6),
+  evasion: int(0, 20),
+  /** Corvettes! tie-breaker while the Command Corvette flies (its hangar card is gone, 8 step 1). */
+  tieBreaker: TieBreaker,
+  weapon: CorvetteWeaponSchema.superRefine((w, ctx) => {
+    if (w.class !== 'directFire' && w.class !== 'beam') fail(ctx, ['class'], 'directFire or beam (the Command Corvette fires no tokens)');
+  }),
+  pointDefence: z.strictObject({ name: Name, damage: int(0, 20), range: int(1, 30), accuracy: int(0, 20), cooldown: Cooldown, tieBreaker: TieBreaker }),
+  emergencyWarp: z.strictObject({ name: Name, cooldown: Cooldown, tieBreaker: TieBreaker }),
+});
+
 /** A command whose tie-breaker and cooldown come from a component card. */
 const ComponentCommand = z.strictObject({ priority: Priority });
 /** A command with no component card (Vent Coolant, Power to Engines) prints its own numbers. */
@@ -384,6 +403,7 @@ export const FactionFileSchema = z
     pointDefence: z.array(PointDefenceSchema).min(1),
     special: SpecialSchema,
     corvettes: z.array(CorvetteSchema).min(1),
+    commandCorvette: CommandCorvetteSchema,
     defaultLoadout: LoadoutSchema,
   })
   .superRefine(checkFaction);
@@ -476,10 +496,21 @@ function checkFaction(f: FactionFile, ctx: Ctx): void {
 // ---------------------------------------------------------------------------------------
 // Board files
 
+/**
+ * The board's starting locations (rulebook 3, 8.1.3): where a Command Corvette may jump by
+ * Emergency Warp in a 4-player game; scenarios place ships at them. A hex on the board and
+ * a facing (each listed once).
+ */
+const Starts = z
+  .array(z.strictObject({ hex: z.tuple([int(-80, 80), int(-80, 80)]), facing: Direction }))
+  .max(16)
+  .optional();
+
 const HexagonBoard = z.strictObject({
   id: Id,
   name: Name,
   shape: z.literal('hexagon'),
+  starts: Starts,
   /** Hexes from the centre to the edge; radius R has 3R(R+1)+1 hexes. */
   radius: int(1, 40),
 });
@@ -487,6 +518,7 @@ const RectangleBoard = z.strictObject({
   id: Id,
   name: Name,
   shape: z.literal('rectangle'),
+  starts: Starts,
   /** Flat-topped columns in "odd-q" offset layout (odd columns sit half a hex lower). */
   columns: int(2, 80),
   rows: int(2, 80),

@@ -7,7 +7,7 @@
  * that return false while a decision is pending, so resolution resumes where it stopped;
  * firing, Corvettes! and shield placement are the layers below.
  */
-import { ShieldPlacement } from './shield-placement.js';
+import { CommandCorvette } from './command-corvette.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as tablesModule from './tables.js';
@@ -31,7 +31,7 @@ const {
 } = stepsModule;
 const { onTrackBytes } = cooldownModule;
 
-export abstract class Commands extends ShieldPlacement {
+export abstract class Commands extends CommandCorvette {
   /**
    * Step the current command's resolution. Returns true when it has finished (and the order
    * moved on), false when a decision is pending or the match ended.
@@ -39,6 +39,7 @@ export abstract class Commands extends ShieldPlacement {
   protected resolveCommand(s: GameState, p: number): boolean {
     const g = s.g;
     const card = g[G_VENTED] >= 0 ? g[G_VENTED] : g[G_CUR_CARD];
+    if (s.alive[p] === 0) return this.resolveCcCommand(s, p, card);
     switch (card) {
       case Cmd.FireMain:
       case Cmd.PortBroadside:

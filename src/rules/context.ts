@@ -24,4 +24,6 @@ export interface RulesContext {
   seatAt(s: GameState, i: number): number;
   /** Mark ships at zero structure destroyed and decide the match if it is over (3, 4.1). */
   settleDestroyed(s: GameState): void;
+  /** Seat p's Command Corvette was destroyed, by `killer` (-1: nobody), rulebook 3, 8. */
+  commandCorvetteLost(s: GameState, p: number, killer: number): void;
 }

@@ -55,6 +55,9 @@ export abstract class CorvettesCommand extends Firing {
       else if (loc === CORV_DESTROYED) destroyed = true;
       else if (loc === CORV_ABOARD) aboard |= 1 << c;
     }
+    // A Command Corvette's Corvettes! only activates (8.1.3: no repairs at 2-3 players; its
+    // corvettes were all launched or lost, 8 step 2, so none is aboard).
+    if (s.alive[p] === 0) destroyed = false;
     let n = 0;
     if (onBoard) out[n++] = CORV_ACTIVATE;
     if (keepLaunches) {
@@ -78,7 +81,7 @@ export abstract class CorvettesCommand extends Firing {
   }
 
   /** Has p an activation other than passing: a corvette move, or a corvette that can fire? */
-  private canActivate(s: GameState, p: number): boolean {
+  protected canActivate(s: GameState, p: number): boolean {
     if (this.corvettes.firstMove(s, p, this.probe, 0) > 0) return true;
     for (let c = 0; c < CORVETTES; c++) if (this.corvetteCanFire(s, p, c)) return true;
     return false;

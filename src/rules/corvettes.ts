@@ -22,7 +22,7 @@ import * as weaponsModule from './weapons.js';
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { DQ, DR } = hexModule;
 const {
-  CORVETTES, CORV_ABOARD, CORV_BOARD, STAT_SIZE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE,
+  CORVETTES, CORV_ABOARD, CORV_BOARD, CC_REF, STAT_SIZE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE,
   G_TOKEN_SERIAL, G_TOK_TOP, G_PLAYERS, LO_HANGAR, LO_CORVETTES, ST_CORV_LAUNCHED, CAUSE_PROJECTILE,
   CAUSE_TORPEDO, CAUSE_CORVETTE, CAUSE_CAPITAL_SHIP, CAUSE_OTHER,
 } = stateModule;
@@ -421,8 +421,10 @@ export class Corvettes {
     const tokR = s.tokR;
     const tokFacing = s.tokFacing;
     let slots = 0;
+    const tokRef = s.tokRef;
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top; i++) {
-      if (tokKind[i] !== SMALL_CORVETTE) continue;
+      // A Command Corvette is not compelled: its movement is its own activation (8.1.2).
+      if (tokKind[i] !== SMALL_CORVETTE || tokRef[i] === CC_REF) continue;
       tokQ[i] += DQ[tokFacing[i]];
       tokR[i] += DR[tokFacing[i]];
       slots |= 1 << (s.tokOwner[i] * CORVETTES + s.tokRef[i] - 2);
@@ -432,6 +434,11 @@ export class Corvettes {
       const k = 31 - Math.clz32(slots & (0 - slots));
       if (corvLoc[k] === CORV_BOARD) this.settle(s, s.corvTok[k]);
     }
+  }
+
+  /** settle for a token moved from outside (a Command Corvette's move or placement, command-corvette.ts). */
+  settleToken(s: GameState, i: number): void {
+    this.settle(s, i);
   }
 
   /**

@@ -19,6 +19,7 @@ import * as stepsModule from './resolution-steps.js';
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
   MAX_PLAYERS, MAX_SECTIONS, CARDS, STAT_SIZE, LOC_HAND, LOC_COMMITTED, LOC_TRACK, ENGINE_SETTINGS,
+  ENGINE_NONE,
   MAX_ACTIONS, PHASE_MOVEMENT, G_PHASE, G_PENDING, G_DECISION, G_SUB, G_VENTED, G_LEFT,
   G_SUPPLY_SHIELDS, G_FSTAGE, G_FSRC, G_FMOUNT, G_FDIR, G_FTARGET, G_FNEED, G_FEXTRA, G_ACT_LEFT,
   G_WINDOW_ASKED, G_WINDOW_PLAYER, G_CORV_FIRED, CORVETTES, CORV_ABOARD, CORV_DESTROYED,
@@ -31,7 +32,8 @@ const {
 } = eventsModule;
 const {
   D_NONE, D_COMMIT, D_VENT, D_DEFENCE, D_SHIELD, D_P2E_DIR, D_REPAIR, D_FIRE_DIR, D_TARGET,
-  D_BOOST, D_CORV_OPTION, D_LAUNCH, D_ACTIVATE, D_PD_WINDOW, D_REPAIR_CORV, DECISION_NAMES,
+  D_BOOST, D_CORV_OPTION, D_LAUNCH, D_ACTIVATE, D_PD_WINDOW, D_REPAIR_CORV, D_CC_MOVE, D_WARP,
+  DECISION_NAMES,
   CORV_ACTIVATE, CORV_LAUNCH, VENT_NONE, DEF_FIRE, DEF_HOLD, DEF_SHIELDS, CARD_NONE, commitEngine,
   commitFirst, commitSecond, commitDir, encodeCommit, ENGINE_STEP, shieldsPlaced,
 } = decisionsModule;
@@ -106,6 +108,10 @@ export class DecisionAnswers extends RoundLoop {
         return this.legalActivations(s, p, out);
       case D_PD_WINDOW:
         return this.legalPdWindow(s, p, out);
+      case D_CC_MOVE:
+        return this.legalCcMoves(s, p, out);
+      case D_WARP:
+        return this.legalWarps(s, out);
       case D_REPAIR_CORV: {
         const corvLoc = s.corvLoc;
         let n = 0;
@@ -122,6 +128,7 @@ export class DecisionAnswers extends RoundLoop {
    * encodeCommit(0, ...)).
    */
   private legalCommit(s: GameState, p: number, out: Int32Array): number {
+    if (s.alive[p] === 0) return this.legalCcCommit(s, p, out);
     const m = this.commitBlock(s, p, out);
     let n = m;
     for (let e = 1; e < ENGINE_SETTINGS; e++) {
@@ -161,6 +168,24 @@ export class DecisionAnswers extends RoundLoop {
     return m;
   }
 
+  /**
+   * A Command Corvette's commitments (8.1.1): one card from the hand face down and no engine
+   * card (engine setting "none"); no card only with an empty hand. Power to Engines is listed
+   * with all six directions, as for a capital ship (so a commitment turned by a facing stays
+   * legal); the direction is not used (it gives a movement activation, 8.1.3).
+   */
+  private legalCcCommit(s: GameState, p: number, out: Int32Array): number {
+    const cardLoc = s.cardLoc;
+    let n = 0;
+    for (let c = 0, base = p * CARDS; c < CARDS; c++) {
+      if (cardLoc[base + c] !== LOC_HAND) continue;
+      if (c === Cmd.PowerToEngines) for (let d = 0; d < 6; d++) out[n++] = encodeCommit(ENGINE_NONE, c, CARD_NONE, d);
+      else out[n++] = encodeCommit(ENGINE_NONE, c, CARD_NONE, 0);
+    }
+    if (n === 0) out[n++] = encodeCommit(ENGINE_NONE, CARD_NONE, CARD_NONE, 0);
+    return n;
+  }
+
   /** The engine-0 commitment(s) of commands a, b: one per Power to Engines direction if either is that card. */
   private pushCommit(out: Int32Array, n: number, a: number, b: number): number {
     if (a === Cmd.PowerToEngines || b === Cmd.PowerToEngines) {
@@ -197,6 +222,14 @@ export class DecisionAnswers extends RoundLoop {
     const decision = g[G_DECISION];
     if (decision === D_COMMIT) {
       if (a < 0 || a >= MAX_ACTIONS) return false;
+      if (s.alive[p] === 0) {
+        // A Command Corvette (8.1.1): engine "none", one card from the hand (none if it is empty).
+        const first = commitFirst(a);
+        if (commitEngine(a) !== ENGINE_NONE || commitSecond(a) !== CARD_NONE || (commitDir(a) !== 0 && first !== Cmd.PowerToEngines)) return false;
+        if (first !== CARD_NONE) return s.cardLoc[p * CARDS + first] === LOC_HAND;
+        for (let c = 0; c < CARDS; c++) if (s.cardLoc[p * CARDS + c] === LOC_HAND) return false;
+        return true;
+      }
       // Two cards from the hand, or all of a hand of fewer than two.
       const base = p * CARDS;
       const cardLoc = s.cardLoc;
@@ -341,6 +374,12 @@ export class DecisionAnswers extends RoundLoop {
           s.stats[p * STAT_SIZE + ST_SHOTS + SRC_POINT_DEFENCE]++;
           if (this.log !== null) this.log.push(EV_FIRE, p, SRC_POINT_DEFENCE, 0, 0, -1);
         }
+        break;
+      case D_CC_MOVE:
+        this.applyCcMove(s, p, a);
+        break;
+      case D_WARP:
+        this.applyWarp(s, p, a);
         break;
       case D_REPAIR_CORV:
         s.corvLoc[p * CORVETTES + a] = CORV_ABOARD;

@@ -42,7 +42,15 @@ export const D_ACTIVATE = 12;
 export const D_PD_WINDOW = 13;
 /** Which destroyed corvette to repair: its slot (10.1.3). */
 export const D_REPAIR_CORV = 14;
-export const DECISION_NAMES = ['none', 'commit', 'vent', 'defence', 'shield', 'p2e-direction', 'repair', 'fire-direction', 'target', 'boost', 'corvette-option', 'launch', 'activate', 'pd-window', 'repair-corvette'];
+/**
+ * A Command Corvette's movement activation (8.1.2, and Power to Engines, 8.1.3): ACT_PASS (0)
+ * or a move encoded as a corvette move of slot 0 (corvettes.ts encodeMove), for the Command
+ * Corvette's own speed and agility.
+ */
+export const D_CC_MOVE = 15;
+/** Emergency Warp in a 4-player game (8.1.3): the index of a free starting location of the board. */
+export const D_WARP = 16;
+export const DECISION_NAMES = ['none', 'commit', 'vent', 'defence', 'shield', 'p2e-direction', 'repair', 'fire-direction', 'target', 'boost', 'corvette-option', 'launch', 'activate', 'pd-window', 'repair-corvette', 'cc-move', 'warp'];
 export const CORV_ACTIVATE = 0;
 export const CORV_LAUNCH = 1;
 export const CORV_REPAIR = 2;

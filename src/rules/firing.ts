@@ -9,7 +9,7 @@
  * is weapons.ts's. Target lists go straight into the kept list (decision-asking.ts).
  */
 import { DecisionAsking } from './decision-asking.js';
-import type { FactionTable, MountTable, WeaponTable } from './tables.js';
+import type { FactionTable, MountTable, PointDefenceTable, WeaponTable } from './tables.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as tablesModule from './tables.js';
@@ -22,7 +22,7 @@ import * as stepsModule from './resolution-steps.js';
 const {
   MAX_COOLDOWN, STAT_SIZE, SMALL_NONE, G_PLAYERS, G_PENDING, G_DECISION, G_VENTED, G_FSTAGE,
   G_FSRC, G_FMOUNT, G_FDIR, G_FTARGET, G_FNEED, G_FEXTRA, G_ACT_LEFT, G_WINDOW_ASKED,
-  G_WINDOW_PLAYER, G_HELD, CORVETTES, CORV_BOARD, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE,
+  G_WINDOW_PLAYER, G_HELD, CORVETTES, CORV_BOARD, CC_SLOT, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE,
   SRC_CORVETTE, ST_SHOTS, CAUSE_DIRECT_FIRE, CAUSE_POINT_DEFENCE, LO_MAIN, LO_BROADSIDE, LO_PD,
   LO_CORVETTES,
 } = stateModule;
@@ -65,9 +65,14 @@ export abstract class Firing extends DecisionAsking {
     const src = s.g[G_FSRC];
     if (src === FS_MAIN) return f.mainWeapons[s.loadout[p * 8 + LO_MAIN]];
     if (src === FS_PORT || src === FS_STARBOARD) return f.broadsides[s.loadout[p * 8 + LO_BROADSIDE]];
-    // The corvette card behind the slot (corvettes.card).
-    if (src === FS_CORVETTE) return f.corvettes[s.loadout[p * 8 + LO_CORVETTES + s.g[G_FMOUNT]]].weapon;
+    // The corvette card behind the slot (corvettes.card), or the Command Corvette's main weapon (8.1.3).
+    if (src === FS_CORVETTE) return s.g[G_FMOUNT] === CC_SLOT ? f.commandCorvette.weapon : f.corvettes[s.loadout[p * 8 + LO_CORVETTES + s.g[G_FMOUNT]]].weapon;
     return null;
+  }
+
+  /** p's point-defence card: the capital ship's, or its Command Corvette's (8.1.3). */
+  protected pdCard(s: GameState, p: number, f: FactionTable): PointDefenceTable {
+    return s.alive[p] === 0 ? f.commandCorvette.pointDefence : f.pointDefence[s.loadout[p * 8 + LO_PD]];
   }
 
   /** Statistics source of what is firing now. */
@@ -76,6 +81,8 @@ export abstract class Firing extends DecisionAsking {
     if (src === FS_MAIN) return SRC_MAIN;
     if (src === FS_PORT || src === FS_STARBOARD) return SRC_BROADSIDE;
     if (src === FS_PD) return SRC_POINT_DEFENCE;
+    // A Command Corvette's Fire Main counts as its main weapon's.
+    if (s.g[G_FMOUNT] === CC_SLOT) return SRC_MAIN;
     return SRC_CORVETTE + s.loadout[p * 8 + LO_CORVETTES + s.g[G_FMOUNT]];
   }
 
@@ -84,8 +91,9 @@ export abstract class Firing extends DecisionAsking {
     const g = s.g;
     const o = this.origin;
     if (g[G_FSRC] === FS_CORVETTE) {
-      if (s.corvLoc[p * CORVETTES + g[G_FMOUNT]] !== CORV_BOARD) return false;
-      const i = s.corvTok[p * CORVETTES + g[G_FMOUNT]];
+      const cc = g[G_FMOUNT] === CC_SLOT;
+      if (cc ? s.ccTok[p] < 0 : s.corvLoc[p * CORVETTES + g[G_FMOUNT]] !== CORV_BOARD) return false;
+      const i = cc ? s.ccTok[p] : s.corvTok[p * CORVETTES + g[G_FMOUNT]];
       o[0] = s.tokQ[i];
       o[1] = s.tokR[i];
       o[2] = s.tokFacing[i];
@@ -103,7 +111,7 @@ export abstract class Firing extends DecisionAsking {
   /** Targets of the shot being aimed (direct fire from its origin, or point defence). */
   protected legalTargets(s: GameState, p: number, out: Int32Array, at: number): number {
     if (s.g[G_FSRC] === FS_PD) {
-      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+      const pd = this.pdCard(s, p, this.faction(s, p));
       return this.weapons.pointDefenceTargets(s, p, pd.range, out, at);
     }
     const f = this.faction(s, p);
@@ -220,7 +228,7 @@ export abstract class Firing extends DecisionAsking {
 
   private firingAccuracy(s: GameState, p: number): number {
     const f = this.faction(s, p);
-    if (s.g[G_FSRC] === FS_PD) return f.pointDefence[s.loadout[p * 8 + LO_PD]].accuracy;
+    if (s.g[G_FSRC] === FS_PD) return this.pdCard(s, p, f).accuracy;
     const w = this.firingWeapon(s, p, f);
     return w ? w.accuracy : 0;
   }
@@ -234,7 +242,7 @@ export abstract class Firing extends DecisionAsking {
     if (g[G_FSRC] === FS_CORVETTE) return g[G_ACT_LEFT] >= need;
     const f = this.faction(s, p);
     let base: number;
-    if (g[G_FSRC] === FS_PD) base = f.pointDefence[s.loadout[p * 8 + LO_PD]].cooldown;
+    if (g[G_FSRC] === FS_PD) base = this.pdCard(s, p, f).cooldown;
     else base = this.firingWeapon(s, p, f)!.cooldown;
     // A card played through Vent Coolant takes one more; not so a held card fired at a window.
     const vented = g[G_VENTED] >= 0 && g[G_WINDOW_PLAYER] < 0 ? 1 : 0;
@@ -244,7 +252,7 @@ export abstract class Firing extends DecisionAsking {
   private landHit(s: GameState, p: number, t: number): void {
     const pd = s.g[G_FSRC] === FS_PD;
     const f = this.faction(s, p);
-    const damage = pd ? f.pointDefence[s.loadout[p * 8 + LO_PD]].damage : (this.firingWeapon(s, p, f)?.damage ?? 0);
+    const damage = pd ? this.pdCard(s, p, f).damage : (this.firingWeapon(s, p, f)?.damage ?? 0);
     this.weapons.directHit(s, p, this.firingSource(s, p), pd ? CAUSE_POINT_DEFENCE : CAUSE_DIRECT_FIRE, damage, t);
   }
 
@@ -254,7 +262,7 @@ export abstract class Firing extends DecisionAsking {
 
   /** A held Defence Stations at a firing window: 0 (wait), then 1 + each target id (10.1.4). */
   protected legalPdWindow(s: GameState, p: number, out: Int32Array): number {
-    const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+    const pd = this.pdCard(s, p, this.faction(s, p));
     const n = this.weapons.pointDefenceTargets(s, p, pd.range, out, 1);
     out[0] = 0;
     for (let i = 1; i < n; i++) out[i] += 1;
@@ -271,7 +279,7 @@ export abstract class Firing extends DecisionAsking {
     if (g[G_WINDOW_PLAYER] >= 0) {
       const p = g[G_WINDOW_PLAYER];
       if (this.stepFire(s, p) === false) return false;
-      const pd = this.faction(s, p).pointDefence[s.loadout[p * 8 + LO_PD]];
+      const pd = this.pdCard(s, p, this.faction(s, p));
       this.toTrack(s, p, Cmd.DefenceStations, pd.cooldown + g[G_FEXTRA]);
       g[G_HELD] &= ~(1 << p);
       g[G_WINDOW_PLAYER] = -1;

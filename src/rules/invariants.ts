@@ -26,7 +26,9 @@ import {
   LOC_COMMITTED,
   LOC_HELD,
   LOC_RESOLVING,
+  LOC_REMOVED,
   LOC_TRACK,
+  CC_REF,
   MAX_COOLDOWN,
   PHASE_ACTION,
   PHASE_OVER,
@@ -108,7 +110,7 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
     let resolving = 0;
     for (let c = 0; c < CARDS; c++) {
       const loc = s.cardLoc[p * CARDS + c];
-      const valid = loc === LOC_HAND || loc === LOC_COMMITTED || loc === LOC_HELD || loc === LOC_RESOLVING || (loc >= LOC_TRACK && loc <= LOC_TRACK + MAX_COOLDOWN);
+      const valid = loc === LOC_HAND || loc === LOC_COMMITTED || loc === LOC_HELD || loc === LOC_RESOLVING || (loc === LOC_REMOVED && !s.alive[p]) || (loc >= LOC_TRACK && loc <= LOC_TRACK + MAX_COOLDOWN);
       if (!valid) out.push(`ship ${p} card ${c} has location code ${loc}`);
       if (loc === LOC_COMMITTED) {
         committed++;
@@ -126,7 +128,7 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
       if (onShip !== 0) out.push(`destroyed ship ${p} still carries ${onShip} shields`);
       if (s.linCount[p] !== 0 || s.rotCount[p] !== 0) out.push(`destroyed ship ${p} still holds momentum tokens`);
       if (s.lostRound[p] <= 0) out.push(`destroyed ship ${p} has no round of destruction`);
-    } else if (s.lostRound[p] !== 0 || s.outRound[p] !== 0) out.push(`ship ${p} is alive but recorded destroyed in round ${s.lostRound[p]} / out in round ${s.outRound[p]}`);
+    } else if (s.lostRound[p] !== 0 || (s.outRound[p] !== 0 && s.g[G_STATUS] !== STATUS_VICTORY)) out.push(`ship ${p} is alive but recorded destroyed in round ${s.lostRound[p]} / out in round ${s.outRound[p]}`);
     // Teams (3): a team id is the lowest seat of the team, and 4 players are two teams of two.
     const tm = s.team[p];
     if (tm < 0 || tm > p || s.team[tm] !== tm) out.push(`ship ${p} has team ${tm}, not the lowest seat of its team`);
@@ -153,13 +155,19 @@ export function invariantViolations(k: Kernel, s: GameState): string[] {
     if (v >= 0) out.push(`token ${i} (${kind}) lies under ship ${v}`);
     const j = k.weapons.tokenOn(s, s.tokQ[i], s.tokR[i], 0, i);
     if (j > i) out.push(`tokens ${i} and ${j} share hex (${s.tokQ[i]}, ${s.tokR[i]})`);
-    if (kind === SMALL_CORVETTE) {
+    if (kind === SMALL_CORVETTE && s.tokRef[i] === CC_REF) {
+      // A Command Corvette (8): its seat's capital ship is gone and ccTok names this token.
+      if (s.alive[owner] || s.ccTok[owner] !== i) out.push(`Command Corvette token ${i} does not match ship ${owner}`);
+    } else if (kind === SMALL_CORVETTE) {
       const slot = s.tokRef[i] - 2;
       if (slot < 0 || slot >= CORVETTES || s.corvLoc[owner * CORVETTES + slot] !== CORV_BOARD || s.corvTok[owner * CORVETTES + slot] !== i)
         out.push(`corvette token ${i} does not match ship ${owner}'s slot ${slot + 1}`);
     }
   }
   for (let p = 0; p < n; p++) {
+    const cc = s.ccTok[p];
+    if (cc >= 0 && (s.alive[p] || s.tokKind[cc] !== SMALL_CORVETTE || s.tokOwner[cc] !== p || s.tokRef[cc] !== CC_REF)) out.push(`ship ${p}'s Command Corvette ${cc} is not its token`);
+    if (cc >= 0 && s.outRound[p] !== 0 && s.g[G_STATUS] !== STATUS_VICTORY) out.push(`ship ${p} flies a Command Corvette but is recorded out in round ${s.outRound[p]}`);
     for (let c = 0; c < CORVETTES; c++) {
       const loc = s.corvLoc[p * CORVETTES + c];
       if (loc < CORV_ABOARD || loc > CORV_NONE) out.push(`ship ${p} corvette ${c + 1} has location ${loc}`);

@@ -23,7 +23,8 @@ import * as decisionsModule from './decisions.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
-  MAX_SECTIONS, CARDS, LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_NONE, LOC_HAND, STATUS_ONGOING,
+  MAX_SECTIONS, CARDS, LIN_SLOTS, ROT_SLOTS, TOK_CW, TOK_NONE, LOC_HAND, LOC_TRACK, LOC_REMOVED,
+  STATUS_ONGOING,
   STATUS_VICTORY, STATUS_DRAW, PHASE_OVER, SMALL_NONE, SMALL_CORVETTE, G_ROUND, G_PHASE, G_STATUS,
   G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_INITIATIVE, G_SUPPLY_SHIELDS, G_SUPPLY_LINEAR,
   G_SUPPLY_CW, G_SUPPLY_CCW, G_HELD, G_CC_KILLS, LO_MAIN, LO_BROADSIDE, LO_HANGAR, LO_PD,
@@ -153,6 +154,14 @@ export class KernelCore implements RulesContext {
    * built in the constructor (tieVal), indexed by the player's loadout entry for the card.
    */
   tieBreaker(s: GameState, p: number, card: number): number {
+    // A Command Corvette's commands break ties with its own cards' numbers (8 step 3).
+    if (s.alive[p] === 0) {
+      const cc = this.t.factions[s.faction[p]].commandCorvette;
+      if (card === Cmd.FireMain) return cc.weapon.tieBreaker;
+      if (card === Cmd.DefenceStations) return cc.pointDefence.tieBreaker;
+      if (card === Cmd.Corvettes) return cc.tieBreaker;
+      if (card === Cmd.SpecialAbility) return cc.warpTieBreaker;
+    }
     const k = s.faction[p] * CARDS + card;
     const field = TIE_FIELD[card];
     let i = 0;
@@ -245,8 +254,25 @@ export class KernelCore implements RulesContext {
     return false;
   }
 
+  /**
+   * Seat p's Command Corvette was destroyed (rulebook 3, 8): the seat is out this round, its
+   * face-down command goes back to the hand, and a kill by an enemy wins for the killer's side
+   * at the next settle (G_CC_KILLS, settleDestroyed). Called by weapons.ts destroyToken.
+   */
+  commandCorvetteLost(s: GameState, p: number, killer: number): void {
+    const g = s.g;
+    s.ccTok[p] = -1;
+    s.outRound[p] = g[G_ROUND];
+    if (killer >= 0 && s.team[killer] !== s.team[p]) g[G_CC_KILLS] |= 1 << s.team[killer];
+    for (let c = p * CARDS, end = c + CARDS; c < end; c++) if (s.cardLoc[c] < LOC_TRACK && s.cardLoc[c] !== LOC_REMOVED) s.cardLoc[c] = LOC_HAND;
+    s.committed[p * 2] = -1;
+    s.committed[p * 2 + 1] = -1;
+  }
+
   protected endMatch(s: GameState, status: number, winner: number): void {
     const g = s.g;
+    // The losers still in the battle leave it with the match (state.ts outRound).
+    if (status === STATUS_VICTORY) for (let p = 0, n = g[G_PLAYERS]; p < n; p++) if (s.team[p] !== winner && s.outRound[p] === 0) s.outRound[p] = g[G_ROUND];
     g[G_STATUS] = status;
     g[G_WINNER] = winner;
     g[G_PHASE] = PHASE_OVER;

@@ -21,11 +21,12 @@ const {
   SMALL_CORVETTE, G_ROUND, G_PHASE, G_PLAYERS, G_PENDING, G_DECISION, G_SLOT, G_REVEALED,
   G_ORDER_POS, G_ORDER_COUNT, G_ORDER, G_SUB, G_CUR_CARD, G_VENTED, G_INITIATIVE,
   G_ENGINES_REVEALED, G_FSTAGE, G_WINDOW_ASKED, G_WINDOW_PLAYER, G_TOK_TOP, G_HELD, G_CORV_FIRED,
+  G_CC_MOVE, CC_MOVED_BIT, G_CC_START,
   CORVETTES, ST_COMMANDS_PLAYED, ST_CARD_PLAYS, ST_THRUSTS_IGNORED,
 } = stateModule;
 const { thrust, THRUST_IGNORED, THRUST_NO_SUPPLY } = momentumModule;
 const { EV_ROUND, EV_ENGINE, EV_COMMAND } = eventsModule;
-const { D_COMMIT } = decisionsModule;
+const { D_COMMIT, D_CC_MOVE } = decisionsModule;
 const { SUB_START, FST_IDLE } = stepsModule;
 
 export abstract class RoundLoop extends Commands {
@@ -37,11 +38,19 @@ export abstract class RoundLoop extends Commands {
         case PHASE_COMMIT:
           return;
         case PHASE_MOVEMENT:
-          this.movementPhase(s);
-          if (this.isOver(s)) return;
+          if ((g[G_CC_MOVE] & CC_MOVED_BIT) === 0) {
+            this.movementPhase(s);
+            if (this.isOver(s)) return;
+            g[G_CC_MOVE] = CC_MOVED_BIT | this.commandCorvettes(s);
+          }
+          // 8.1.2: each Command Corvette's movement activation, once all else has moved.
+          if (this.ccMoves(s) === false) return;
+          g[G_CC_MOVE] = 0;
           g[G_PHASE] = PHASE_ACTION;
           g[G_SLOT] = 0;
           this.startSlot(s);
+          // 8.1.3: the Command Corvettes' players activate their corvettes before any card is revealed.
+          g[G_CC_START] = this.commandCorvettes(s);
           break;
         case PHASE_ACTION:
           if (this.actionPhase(s) === false) return;
@@ -59,6 +68,36 @@ export abstract class RoundLoop extends Commands {
     }
   }
 
+  /** The seats flying a Command Corvette (rulebook 8), as a bitmask. */
+  private commandCorvettes(s: GameState): number {
+    let mask = 0;
+    for (let p = 0, n = s.g[G_PLAYERS]; p < n; p++) if (s.alive[p] === 0 && s.ccTok[p] >= 0) mask |= 1 << p;
+    return mask;
+  }
+
+  /**
+   * The Command Corvettes' movement activations (8.1.2), in seat order from the initiative
+   * seat: false while one is asked or when the match is over.
+   */
+  private ccMoves(s: GameState): boolean {
+    const g = s.g;
+    const n = g[G_PLAYERS];
+    // What the last answered move ran into is settled first.
+    this.settleDestroyed(s);
+    if (this.isOver(s)) return false;
+    for (let i = 0; i < n; i++) {
+      const p = this.seatAt(s, i);
+      if (((g[G_CC_MOVE] >> p) & 1) === 0) continue;
+      g[G_CC_MOVE] &= ~(1 << p);
+      if (s.ccTok[p] < 0) continue;
+      if (this.ask(s, p, D_CC_MOVE)) return false;
+      this.settleDestroyed(s);
+      if (this.isOver(s)) return false;
+    }
+    if (this.check !== null) this.check(s, 'command corvette moves');
+    return true;
+  }
+
   protected startRound(s: GameState): void {
     const g = s.g;
     const n = g[G_PLAYERS];
@@ -74,7 +113,8 @@ export abstract class RoundLoop extends Commands {
     const alive = s.alive;
     for (let p = 0; p < n; p++) {
       p2eDir[p] = -1;
-      if (alive[p]) mask |= 1 << p;
+      // A seat flying a Command Corvette commits too (8.1.1).
+      if (alive[p] || s.ccTok[p] >= 0) mask |= 1 << p;
     }
     // Only the ships whose corvettes fired last round have corvFired entries to clear (most have none).
     const fired = g[G_CORV_FIRED];
@@ -137,12 +177,12 @@ export abstract class RoundLoop extends Commands {
     g[G_REVEALED] = slot + 1;
     const n = g[G_PLAYERS];
     // Arrays in locals: see startRound.
-    const alive = s.alive;
     const committed = s.committed;
     let count = 0;
     for (let i = 0; i < n; i++) {
       const p = this.seatAt(s, i);
-      if (!alive[p] || committed[p * 2 + slot] < 0) continue;
+      // A destroyed ship commits nothing (its wreck cleared the slots); a Command Corvette commits one card (8.1.1).
+      if (committed[p * 2 + slot] < 0) continue;
       // Insertion by (priority, tie-breaker); equal keys keep seat order (7.3).
       let j = count;
       for (; j > 0; j--) {
@@ -185,6 +225,7 @@ export abstract class RoundLoop extends Commands {
     const committed = s.committed;
     const cardLoc = s.cardLoc;
     const stats = s.stats;
+    if (g[G_CC_START] !== 0 && this.ccStartActivations(s) === false) return false;
     for (;;) {
       if (g[G_ORDER_POS] >= g[G_ORDER_COUNT]) {
         if (g[G_SLOT] === 1) {

@@ -26,6 +26,14 @@ export const CORV_ABOARD = 0;
 export const CORV_BOARD = 1;
 export const CORV_DESTROYED = 2;
 export const CORV_NONE = 3;
+/**
+ * The tokRef of a Command Corvette token (rulebook 8): past the four corvette slots. A
+ * Command Corvette is a small token of kind SMALL_CORVETTE with this ref; GameState.ccTok
+ * holds its token index.
+ */
+export const CC_REF = 2 + CORVETTES;
+/** The firing slot (G_FMOUNT with FS_CORVETTE) of a Command Corvette's main weapon. */
+export const CC_SLOT = CORVETTES;
 
 /** Momentum token codes: 0..5 linear directions, then the two rotations. */
 export const TOK_CW = 6;
@@ -37,6 +45,8 @@ export const LOC_HAND = 0;
 export const LOC_COMMITTED = 1;
 export const LOC_HELD = 2;
 export const LOC_RESOLVING = 3;
+/** Removed from play: a Command Corvette's Broadside and Vent Coolant cards (rulebook 8 step 5). */
+export const LOC_REMOVED = 4;
 /** A card on the cooldown track at position p has location LOC_TRACK + p (p = 0 is Ready). */
 export const LOC_TRACK = 10;
 
@@ -146,6 +156,18 @@ export const G_CORV_FIRED = 40;
  * cleared by settleDestroyed.
  */
 export const G_CC_KILLS = 41;
+/**
+ * The Command Corvettes' movement activation at the end of the movement phase (8.1.2): bit p
+ * set while seat p's is still to come, and bit CC_MOVED_BIT once the rest of the phase is
+ * resolved (so a copied state resumes between the activations).
+ */
+export const G_CC_MOVE = 42;
+export const CC_MOVED_BIT = 1 << 8;
+/**
+ * The three activations of a Command Corvette's regular corvettes at the start of the
+ * action phase (8.1.3): bit p while seat p's are still to come, bit 8 + p once begun.
+ */
+export const G_CC_START = 43;
 export const G_FIELDS = 48;
 
 // ---- per-player stats (int32), indexed [player * STAT_SIZE + field] ----
@@ -263,6 +285,7 @@ const FIELDS: Field[] = [
   { name: 'corvFired', ctor: Int8Array, length: MAX_PLAYERS * CORVETTES },
   { name: 'team', ctor: Int8Array, length: MAX_PLAYERS },
   { name: 'escaped', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'ccTok', ctor: Int8Array, length: MAX_PLAYERS },
   // Last, player by player, so that a copy can stop after the players in the match (copyFrom).
   { name: 'stats', ctor: Int32Array, length: MAX_PLAYERS * STAT_SIZE },
 ];
@@ -354,11 +377,19 @@ export class GameState {
   /**
    * The round in which seat p left the battle (0: still in it): its capital ship destroyed
    * with no Command Corvette to follow (2 players), or its Command Corvette destroyed or
-   * escaped by Emergency Warp (3-4 players, rulebook 8). Equal rounds tie in a finishing order.
+   * escaped by Emergency Warp (3-4 players, rulebook 8); a loser still in the battle when the
+   * match ends in a victory leaves it in the last round. Seats with 0 at the end were still
+   * in (winners, or every seat in a draw). Equal rounds tie in a finishing order.
    */
   readonly outRound: Int16Array;
   /** 1 when seat p's Command Corvette escaped by Emergency Warp (rulebook 8.1.3), else 0. */
   readonly escaped: Int8Array;
+  /**
+   * The token index of seat p's Command Corvette on the board (rulebook 8), or -1. Seat p
+   * flies a Command Corvette exactly when its capital ship is destroyed (alive[p] 0) and
+   * ccTok[p] >= 0 (flyingCommandCorvette).
+   */
+  readonly ccTok: Int8Array;
   /** The bytes of cardLoc as words: player p's cards are words p * CARDS / 4 onward (the cooldown step moves them a word at a time). */
   readonly cardLoc32: Int32Array;
   /** bytes[0 .. stateBytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
@@ -408,6 +439,7 @@ export class GameState {
     this.lostRound = views.lostRound as Int16Array;
     this.outRound = views.outRound as Int16Array;
     this.escaped = views.escaped as Int8Array;
+    this.ccTok = views.ccTok as Int8Array;
     this.cardLoc32 = new Int32Array(buffer, CARD_LOC_OFFSET, (MAX_PLAYERS * CARDS) / 4);
   }
 
@@ -476,4 +508,9 @@ export function areEnemies(s: GameState, p: number, q: number): boolean {
 /** Did seat p win (rulebook 3: teams win together)? False unless the match ended in a victory. */
 export function isWinner(s: GameState, p: number): boolean {
   return s.g[G_STATUS] === STATUS_VICTORY && s.team[p] === s.g[G_WINNER];
+}
+
+/** Does seat p fly a Command Corvette (rulebook 8): its capital ship destroyed, its Command Corvette on the board? */
+export function flyingCommandCorvette(s: GameState, p: number): boolean {
+  return s.alive[p] === 0 && s.ccTok[p] >= 0;
 }

@@ -122,6 +122,24 @@ export interface CorvetteTable {
   weapon: WeaponTable | null;
 }
 
+/**
+ * The Command Corvette (rulebook 8): movement and evasion as a corvette's, its main weapon
+ * (direct fire or beam, from the corvette straight ahead), its point defence, and the
+ * Emergency Warp card that replaces the special ability card (8.1.3).
+ */
+export interface CommandCorvetteTable {
+  name: string;
+  speed: number;
+  agility: number;
+  evasion: number;
+  /** Corvettes! tie-breaker for a Command Corvette (7.3). */
+  tieBreaker: number;
+  weapon: WeaponTable;
+  pointDefence: PointDefenceTable;
+  warpCooldown: number;
+  warpTieBreaker: number;
+}
+
 /** Hull geometry, with the ship facing N (direction 0); offsets are from the centre hex. */
 export interface HullTable {
   name: string;
@@ -183,6 +201,7 @@ export interface FactionTable {
   pointDefence: PointDefenceTable[];
   special: SpecialTable;
   corvettes: CorvetteTable[];
+  commandCorvette: CommandCorvetteTable;
   /** Named token supplies of this faction (component list), e.g. main cannon projectiles. */
   tokenSupplies: { id: string; count: number }[];
   defaultLoadout: LoadoutTable;
@@ -214,6 +233,10 @@ export interface BoardTable {
   /** 1 where a hex is on the board; index (r - rMin) * width + (q - qMin). */
   mask: Uint8Array;
   cellCount: number;
+  /** The starting locations (board file `starts`, rulebook 3, 8.1.3): hex and facing, in file order. */
+  startQ: Int16Array;
+  startR: Int16Array;
+  startFacing: Int8Array;
 }
 
 /** Rule switches for every interpretation a designer might want to read otherwise (docs/rules.md). */

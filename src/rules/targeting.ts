@@ -19,7 +19,7 @@ const {
 } = hexModule;
 const {
   MAX_TOKENS, SMALL_NONE, SMALL_TORPEDO, SMALL_CORVETTE, G_PLAYERS, G_TOK_TOP, LO_CORVETTES,
-  SRC_MAIN, SRC_BROADSIDE, SRC_CORVETTE,
+  SRC_MAIN, SRC_BROADSIDE, SRC_CORVETTE, CC_REF,
 } = stateModule;
 
 /** Target ids: a small token is its table index; a hull hex is TGT_HULL + player * 16 + hex. */
@@ -38,6 +38,9 @@ export class WeaponTargets {
   protected readonly fc = new Int32Array(2);
   /** Point-defence path search scratch, sized to the board on first use. */
   private dist: Int16Array = new Int16Array(0);
+  /** The point-defence search's starting hexes (the turrets), up to 8. */
+  private readonly mountQ = new Int32Array(8);
+  private readonly mountR = new Int32Array(8);
   private queue: Int32Array = new Int32Array(0);
   /** The section `shipOn` found last (a second return value, without allocating). */
   lastSection = -1;
@@ -86,6 +89,7 @@ export class WeaponTargets {
     }
     const owner = s.tokOwner[target];
     if (s.tokKind[target] === SMALL_CORVETTE) {
+      if (s.tokRef[target] === CC_REF) return this.k.faction(s, owner).commandCorvette.evasion;
       const card = s.loadout[owner * 8 + LO_CORVETTES + s.tokRef[target] - 2];
       return this.k.faction(s, owner).corvettes[card].evasion;
     }
@@ -191,9 +195,24 @@ export class WeaponTargets {
       this.queue = new Int32Array(b.width * b.height);
     }
     const limit = this.k.t.rules.pointDefenceReach === 'below' ? range - 1 : range;
-    const hull = this.k.faction(s, p).hull;
-    const o = s.facing[p] * hull.hexCount;
-    const mounts = hull.mounts.pointDefence;
+    // The turrets' hexes: the capital ship's point-defence mounts, or a Command Corvette's
+    // own hex (8.1.3: it fires its point defence from where it is).
+    const mq = this.mountQ;
+    const mr = this.mountR;
+    let mounts = 0;
+    if (s.alive[p]) {
+      const hull = this.k.faction(s, p).hull;
+      const o = s.facing[p] * hull.hexCount;
+      const list = hull.mounts.pointDefence;
+      for (let mi = 0; mi < list.length && mi < 8; mi++) {
+        mq[mounts] = s.shipQ[p] + hull.rotQ[o + list[mi].hex];
+        mr[mounts++] = s.shipR[p] + hull.rotR[o + list[mi].hex];
+      }
+    } else if (s.ccTok[p] >= 0) {
+      mq[0] = s.tokQ[s.ccTok[p]];
+      mr[0] = s.tokR[s.ccTok[p]];
+      mounts = 1;
+    }
     // Enemy tokens only (3, 9.2.1).
     const team = s.team;
     const own = team[p];
@@ -203,9 +222,8 @@ export class WeaponTargets {
     for (let i = 0, top = s.g[G_TOK_TOP]; i < top && !any; i++) {
       const kd = s.tokKind[i];
       if ((kd !== SMALL_CORVETTE && kd !== SMALL_TORPEDO) || team[s.tokOwner[i]] === own) continue;
-      for (let mi = 0; mi < mounts.length; mi++) {
-        const m = mounts[mi];
-        if (distance(s.shipQ[p] + hull.rotQ[o + m.hex], s.shipR[p] + hull.rotR[o + m.hex], s.tokQ[i], s.tokR[i]) <= limit) {
+      for (let mi = 0; mi < mounts; mi++) {
+        if (distance(mq[mi], mr[mi], s.tokQ[i], s.tokR[i]) <= limit) {
           any = true;
           break;
         }
@@ -216,11 +234,8 @@ export class WeaponTargets {
     dist.fill(-1);
     let head = 0;
     let tail = 0;
-    for (let mi = 0; mi < mounts.length; mi++) {
-      const m = mounts[mi];
-      const mq = s.shipQ[p] + hull.rotQ[o + m.hex];
-      const mr = s.shipR[p] + hull.rotR[o + m.hex];
-      const c = (mr - b.rMin) * b.width + (mq - b.qMin);
+    for (let mi = 0; mi < mounts; mi++) {
+      const c = (mr[mi] - b.rMin) * b.width + (mq[mi] - b.qMin);
       if (dist[c] === 0) continue;
       dist[c] = 0;
       this.queue[tail++] = c;

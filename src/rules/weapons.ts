@@ -24,7 +24,7 @@ import { WeaponTargets } from './targeting.js';
 const { WeaponClass } = tablesModule;
 const { DQ, DR, opposite, distance, frontCoordinates } = hexModule;
 const {
-  MAX_TOKENS, MAX_FACTION_SUPPLIES, CORVETTES, CORV_DESTROYED, STAT_SIZE, SMALL_NONE,
+  MAX_TOKENS, MAX_FACTION_SUPPLIES, CORVETTES, CORV_DESTROYED, CC_REF, STAT_SIZE, SMALL_NONE,
   SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, G_PLAYERS, G_TOKEN_SERIAL, G_TOK_TOP,
   LO_CORVETTES, ST_DAMAGE_DEALT, ST_SHOTS, ST_HITS, ST_TOKENS_LOST, CAUSES, ST_CORV_LOST,
   ST_CORV_KILLED, ST_ENEMY_TOKENS_DESTROYED, CAUSE_PROJECTILE, CAUSE_TORPEDO, CAUSE_BEAM,
@@ -98,7 +98,8 @@ export class Weapons extends WeaponTargets {
       s.stats[killer * STAT_SIZE + ST_ENEMY_TOKENS_DESTROYED]++;
       if (src >= 0) s.stats[killer * STAT_SIZE + ST_HITS + src]++;
     }
-    if (kind === SMALL_CORVETTE) {
+    if (kind === SMALL_CORVETTE && s.tokRef[i] === CC_REF) this.k.commandCorvetteLost(s, owner, killer);
+    else if (kind === SMALL_CORVETTE) {
       const slot = s.tokRef[i] - 2;
       const card = s.loadout[owner * 8 + LO_CORVETTES + slot];
       s.corvLoc[owner * CORVETTES + slot] = CORV_DESTROYED;

@@ -28,8 +28,12 @@ import {
   G_WINNER,
   G_TOK_TOP,
   STATUS_NAMES,
-  SMALL_NONE,
+  SMALL_CORVETTE,
   SMALL_TORPEDO,
+  LOC_REMOVED,
+  LOC_TRACK,
+  CC_REF,
+  CORV_ABOARD,
 } from '../../src/rules/state.ts';
 import { TGT_HULL } from '../../src/rules/targeting.ts';
 
@@ -47,6 +51,8 @@ interface ShipRow {
   /** Cards in hand (the rest far down the track). */
   hand?: string[];
   commands?: string[];
+  /** Answers to this ship's mid-round decisions (scenario-format), e.g. its Command Corvette's move: '0' passes. */
+  decisions?: string[];
 }
 interface TokenRow {
   owner: number;
@@ -72,7 +78,7 @@ function scenario(ships: ShipRow[], tokens: TokenRow[] = [], repeatFactions = fa
       cooldown: Object.fromEntries(Object.entries(ALL_COOLING).filter(([c]) => !(sh.hand ?? []).includes(c))),
     })),
     tokens: tokens.map((tk) => ({ kind: 'projectile', owner: tk.owner, from: 'main', position: tk.at, facing: tk.facing })),
-    rounds: [{ players: ships.map((sh) => ({ engine: 'none', commands: sh.commands ?? [] })) }],
+    rounds: [{ players: ships.map((sh) => ({ engine: 'none', commands: sh.commands ?? [], decisions: sh.decisions })) }],
   });
 }
 
@@ -92,6 +98,9 @@ const doomedLamais = (q: number, team?: number, extra: Partial<ShipRow> = {}): S
   momentum: ['N'],
   armour: { prow: 0 },
   structure: 1,
+  // At 3-4 players its Command Corvette then gets its movement activation (8.1.2), and its
+  // corvettes three activations at the start of the action phase (8.1.3): it passes both.
+  decisions: ['0', 'pass'],
   ...extra,
 });
 const shotAt = (q: number, owner: number): TokenRow => ({ owner, at: [q, -3], facing: 'N' });
@@ -104,8 +113,10 @@ describe('8 step 4 and the token-supply texts: a destroyed ship leaves the board
     // Ship 1 (Lamais) holds mat [N, N, CW] and 2 shields on its core, with Fire Main and
     // Defence Stations face down. Step 1 moves it N onto FPA's projectile: 4 damage to the
     // open prow, 4 > 1 structure: destroyed. Its shields (2) and tokens (2 linear, 1 CW) go
-    // back: shields 8, linear 8, clockwise 4 (nobody else holds any). Its cards are all in
-    // hand, nothing face down; ship 0 and ship 2 fight on (ongoing), ship 1 lost in round 1.
+    // back: shields 8, linear 8, clockwise 4 (nobody else holds any). Nothing stays face
+    // down; ship 0 and ship 2 fight on (ongoing), ship 1 lost in round 1 and flying its
+    // Command Corvette (8): its cards in hand except the Special Ability (put at 3, now at 2
+    // after the cooldown phase) and the Broadsides and Vent Coolant (removed).
     const sc = scenario(
       [
         { faction: 'fpa', at: [-5, 3] },
@@ -123,11 +134,19 @@ describe('8 step 4 and the token-supply texts: a destroyed ship leaves the board
     expect(s.g[G_SUPPLY_CW]).toBe(4);
     for (let sec = 0; sec < MAX_SECTIONS; sec++) expect(s.shields[MAX_SECTIONS + sec]).toBe(0);
     expect([s.linCount[1], s.rotCount[1]]).toEqual([0, 0]);
-    expect(Array.from(s.cardLoc.subarray(CARDS, 2 * CARDS))).toEqual(new Array(CARDS).fill(LOC_HAND));
+    const H = LOC_HAND;
+    const X = LOC_REMOVED;
+    expect(Array.from(s.cardLoc.subarray(CARDS, 2 * CARDS))).toEqual([H, X, X, H, H, X, H, LOC_TRACK + 2]);
     expect([s.committed[2], s.committed[3], s.engine[1]]).toEqual([-1, -1, -1]);
     expect(Array.from(s.lostRound.subarray(0, 3))).toEqual([0, 1, 0]);
-    // The projectile went back to FPA's supply; no token is on the board.
-    for (let i = 0; i < 8; i++) expect(s.tokKind[i]).toBe(SMALL_NONE);
+    expect(Array.from(s.outRound.subarray(0, 3))).toEqual([0, 0, 0]);
+    // The projectile went back to FPA's supply; the Command Corvette stands where the ship's
+    // centre was, (3, -1) after its step N, facing N (8 step 4); it passed its move.
+    expect(s.factionSupply[0]).toBe(3);
+    const cc = s.ccTok[1];
+    expect([s.tokKind[cc], s.tokRef[cc], s.tokQ[cc], s.tokR[cc], s.tokFacing[cc]]).toEqual([SMALL_CORVETTE, CC_REF, 3, -1, 0]);
+    // Its corvettes were all launched (8 step 2): none is aboard.
+    expect(Array.from(s.corvLoc.subarray(4, 8)).filter((loc) => loc === CORV_ABOARD)).toEqual([]);
   });
 });
 
@@ -145,7 +164,7 @@ interface VictoryRow {
 }
 const victories: VictoryRow[] = [
   {
-    what: '3 players: the last capital ship standing wins; its seat is the winner',
+    what: '3 players: the last capital ship standing wins; its seat is the winner; the losers are out that round',
     // Ships 1 and 2 (Lamais, FPA) run over ship 0's projectiles in the same step.
     ships: [{ faction: 'fpa', at: [-5, 3] }, doomedLamais(3), doomedFpa(0)],
     tokens: [shotAt(3, 0), fpaShotAt(0, 0)],
@@ -158,7 +177,7 @@ const victories: VictoryRow[] = [
     teams: [0, 1, 2],
   },
   {
-    what: '3 players: one ship down, two left: the match goes on',
+    what: '3 players: one ship down, two left: the match goes on (its commander flies on in a Command Corvette, 8)',
     ships: [{ faction: 'fpa', at: [-5, 3] }, doomedLamais(3), { faction: 'fpa', at: [-2, -3] }],
     tokens: [shotAt(3, 2)],
     repeat: true,
@@ -166,11 +185,11 @@ const victories: VictoryRow[] = [
     winner: -1,
     winners: [],
     lost: [0, 1, 0],
-    out: [0, 1, 0],
+    out: [0, 0, 0],
     teams: [0, 1, 2],
   },
   {
-    what: '3 players: every capital ship destroyed at the same moment is a draw',
+    what: '3 players: every capital ship destroyed at the same moment is a draw (nobody is out: a draw has no loser)',
     ships: [doomedFpa(-4), doomedLamais(3), doomedFpa(0)],
     tokens: [fpaShotAt(-4, 1), shotAt(3, 0), fpaShotAt(0, 1)],
     repeat: true,
@@ -178,7 +197,7 @@ const victories: VictoryRow[] = [
     winner: -1,
     winners: [],
     lost: [1, 1, 1],
-    out: [1, 1, 1],
+    out: [0, 0, 0],
     teams: [0, 1, 2],
   },
   {
@@ -200,7 +219,7 @@ const victories: VictoryRow[] = [
     winner: -1,
     winners: [],
     lost: [0, 1, 0, 0],
-    out: [0, 1, 0, 0],
+    out: [0, 0, 0, 0],
     teams: [0, 1, 0, 1],
   },
   {
