@@ -30,6 +30,7 @@ import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
 import { runPanel } from '../run/panel.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
+import { replayCommand, writeMatchTrace, type ReplayOptions } from './replay.js';
 import type { Summary } from '../analysis/summary.js';
 import type { Ratings } from '../analysis/ratings.js';
 
@@ -62,6 +63,7 @@ interface MatchOptions {
   p2Params?: string;
   p3Params?: string;
   log?: boolean;
+  trace?: string;
   json?: boolean;
   check?: boolean;
   roundLimit?: number;
@@ -226,7 +228,30 @@ export function buildProgram(): Command {
     .option('--log', 'print the round-by-round log')
     .option('--experiment <file>', 'replay a match of an experiment run (with --id; other options are ignored)')
     .option('--id <n>', 'the match id (the `id` column of matches.csv)', intArg)
-    .action(async (o: MatchOptions) => playMatch(o, !!o.log));
+    .option('--trace <file>', 'also write the match step by step as JSON (what `stareater replay --trace` draws)')
+    .action(async (o: MatchOptions) => {
+      await playMatch(o, !!o.log);
+      if (o.trace) await writeMatchTrace(o, o.trace);
+    });
+
+  program
+    .command('replay')
+    .description('write one self-contained HTML page that replays a match step by step (docs/replay.md): from an experiment or a results folder and a match id, a scenario file, or a trace')
+    .option('--experiment <file>', 'an experiment file (with --id)')
+    .option('--results <dir>', 'a results folder written by stareater run (with --id)')
+    .option('--id <n>', 'the match id (the `id` column of matches.csv)', intArg)
+    .option('-s, --scenario <name|file>', 'a scenario: its scripted rounds, or without any a match of --p0 .. --p3 from --seed')
+    .option('--trace <file>', 'a trace written by stareater match --trace')
+    .option('--seed <n>', 'match seed (with --scenario)', intArg)
+    .option('--p0 <bot>', 'policy for ship 0 (with --scenario)')
+    .option('--p1 <bot>', 'policy for ship 1 (with --scenario)')
+    .option('--p2 <bot>', 'policy for ship 2 (with --scenario)')
+    .option('--p3 <bot>', 'policy for ship 3 (with --scenario)')
+    .option('--round-limit <n>', 'override the round limit (with --scenario)', intArg)
+    .option('-o, --out <file>', 'the page to write (default: replay-<id>.html in the results folder, else results/replays/)')
+    .action(async (o: ReplayOptions) => {
+      await replayCommand(o);
+    });
 
   program
     .command('run')

@@ -131,6 +131,16 @@ async function unpackNpmChromium(): Promise<LaunchOptions> {
   return launch;
 }
 
+/**
+ * Launch the chosen headless Chromium with the same flags as checkReportInBrowser (for tests that
+ * drive a page themselves, such as the replay page's). Throws when none is available.
+ */
+export async function launchChromium(): Promise<import('playwright-core').Browser> {
+  if (CHROMIUM_SOURCE === undefined) throw new Error(`${BROWSER_UNAVAILABLE}; set STAREATER_NO_BROWSER=1 to skip the browser checks`);
+  const binary = CHROMIUM_SOURCE === 'npm' ? await npmChromiumLaunch() : { executablePath: SYSTEM_CHROMIUM };
+  return chromium.launch({ ...binary, headless: true, args: LAUNCH_ARGS });
+}
+
 export interface BrowserCheck {
   /** Console messages of type 'error' and uncaught page errors, as text. */
   consoleErrors: string[];
