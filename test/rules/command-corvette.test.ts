@@ -31,6 +31,8 @@ import {
   SMALL_CORVETTE,
   STATUS_NAMES,
   CAUSE_PROJECTILE,
+  ST_ENEMY_TOKENS_DESTROYED,
+  G_TOK_TOP,
   flyingCommandCorvette,
   isWinner,
 } from '../../src/rules/state.ts';
@@ -179,6 +181,50 @@ describe('8.1.1-8.1.3: the Command Corvette plays', () => {
     expect([s.decision, s.pending, s.phase, s.g[9]]).toEqual([D_ACTIVATE, 1 << 1, 2, 0]);
     expect(s.cardLoc[CARDS + Cmd.FireMain]).toBe(1);
     k.submit(s, 1, ACT_PASS);
+    expect(s.round).toBe(2);
+  });
+
+  /** Put ship 0's corvette 1 (FPA Mako, evasion 2) on the board at (q, r) facing N. */
+  function fpaCorvetteAt(s: GameState, q: number, r: number): void {
+    let i = 0;
+    while (s.tokKind[i] !== 0) i++;
+    s.tokKind[i] = SMALL_CORVETTE;
+    s.tokOwner[i] = 0;
+    s.tokRef[i] = 2;
+    s.tokSupply[i] = -1;
+    [s.tokQ[i], s.tokR[i], s.tokFacing[i]] = [q, r, 0];
+    if (i >= s.g[G_TOK_TOP]) s.g[G_TOK_TOP] = i + 1;
+    s.corvLoc[0] = CORV_BOARD;
+    s.corvTok[0] = i;
+    s.touch();
+  }
+
+  it('8.1.3 Fire Main: the main weapon fires from the Command Corvette straight ahead (Lamais placeholder: beam, range 3)', () => {
+    const { k, s } = position(3);
+    destroy(k, s, 1);
+    // FPA's corvette at (3, -2) facing N is compelled to (3, -3) (7.2.4): on the beam's line
+    // from (5, -5) facing SW, which covers (4, -4), (3, -3), (2, -2) and destroys it (9.1).
+    fpaCorvetteAt(s, 3, -2);
+    commit(k, s, Cmd.FireMain);
+    k.submit(s, 1, ACT_PASS); // movement activation
+    if (s.decision === D_ACTIVATE && s.pending === 1 << 1) k.submit(s, 1, ACT_PASS); // its corvettes
+    expect(s.corvLoc[0]).toBe(CORV_DESTROYED);
+    expect(s.stat(1, ST_ENEMY_TOKENS_DESTROYED)).toBe(1);
+    // The card took the weapon's cooldown (1) and moved down one in the cooldown phase.
+    expect(s.cardLoc[CARDS + Cmd.FireMain]).toBe(LOC_TRACK);
+  });
+
+  it('8.1.3 Defence Stations: point defence fires at once from the Command Corvette (Lamais placeholder: range 1, accuracy 2)', () => {
+    const { k, s } = position(3);
+    destroy(k, s, 1);
+    // FPA's Mako (evasion 2) at (4, -3) facing N is compelled to (4, -4), next to the Command
+    // Corvette at (5, -5): the one target; accuracy 2 >= evasion 2, a hit destroys it.
+    fpaCorvetteAt(s, 4, -3);
+    commit(k, s, Cmd.DefenceStations);
+    k.submit(s, 1, ACT_PASS);
+    if (s.decision === D_ACTIVATE && s.pending === 1 << 1) k.submit(s, 1, ACT_PASS);
+    expect(s.corvLoc[0]).toBe(CORV_DESTROYED);
+    expect(s.stat(1, ST_ENEMY_TOKENS_DESTROYED)).toBe(1);
     expect(s.round).toBe(2);
   });
 
