@@ -106,7 +106,7 @@ export const REPLAY_JS = String.raw`
     hs.forEach(function (h) { var p = px(h.q, h.r); x += p[0]; y += p[1]; });
     return [x / hs.length, y / hs.length];
   }
-  function drawShip(out, p, step) {
+  function drawShip(out, labels, p, step) {
     var pl = T.players[p], ship = step.ships[p], col = COLOURS[p % 4];
     var hexes = hullHexes(pl, ship);
     var dead = !ship.alive;
@@ -143,11 +143,12 @@ export const REPLAY_JS = String.raw`
     var lx = maxX + SIZE * 1.1, ly = minY;
     var lines = [pl.name, 'structure ' + ship.structure + (dead ? ' \u2014 destroyed' : ''), 'armour ' + ship.armour.join('/')];
     if (ship.shields.some(function (x) { return x > 0; })) lines.push('shields ' + ship.shields.join('/'));
-    out.push('<g class="ship-label" data-seat="' + p + '"><rect x="' + (lx - 3).toFixed(1) + '" y="' + (ly - 11).toFixed(1) + '" width="' + (Math.max.apply(null, lines.map(function (l) { return l.length; })) * 6 + 6) + '" height="' + (lines.length * 12 + 4) + '" rx="3" fill="rgba(255,255,255,.88)" stroke="' + col + '"/>');
+    labels.push('<g class="ship-label" data-seat="' + p + '"' + (dead ? ' opacity="0.6"' : '') + '><rect x="' + (lx - 3).toFixed(1) + '" y="' + (ly - 11).toFixed(1) + '" width="' + (Math.max.apply(null, lines.map(function (l) { return l.length; })) * 6 + 6) + '" height="' + (lines.length * 12 + 4) + '" rx="3" fill="rgba(255,255,255,.88)" stroke="' + col + '"/>');
     lines.forEach(function (l, i) {
-      out.push('<text x="' + lx.toFixed(1) + '" y="' + (ly + i * 12).toFixed(1) + '" font-size="10.5"' + (i === 0 ? ' font-weight="700" fill="' + col + '"' : '') + ' class="' + ['name', 'structure', 'armour', 'shields'][i] + '">' + esc(l) + '</text>');
+      labels.push('<text x="' + lx.toFixed(1) + '" y="' + (ly + i * 12).toFixed(1) + '" font-size="10.5"' + (i === 0 ? ' font-weight="700" fill="' + col + '"' : '') + ' class="' + ['name', 'structure', 'armour', 'shields'][i] + '">' + esc(l) + '</text>');
     });
-    out.push('</g></g>');
+    labels.push('</g>');
+    out.push('</g>');
   }
   function drawToken(out, t, n) {
     var c = px(t.q, t.r), col = COLOURS[t.owner % 4];
@@ -205,9 +206,12 @@ export const REPLAY_JS = String.raw`
   }
   function drawBoard(step) {
     var out = ['<defs><marker id="arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#111"/></marker></defs>'];
-    for (var p = 0; p < T.players.length; p++) drawShip(out, p, step);
+    // Hulls, then small tokens over them, then the ships' numbers, then what happened on top.
+    var labels = [];
+    for (var p = 0; p < T.players.length; p++) drawShip(out, labels, p, step);
     var seen = {};
     step.tokens.forEach(function (t) { var key = t.q + ',' + t.r; var n = seen[key] || 0; seen[key] = n + 1; drawToken(out, t, n); });
+    out.push(labels.join(''));
     step.marks.forEach(function (m) { drawMark(out, m, step); });
     layer.innerHTML = out.join('');
   }

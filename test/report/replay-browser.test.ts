@@ -54,7 +54,7 @@ function drawn(page: Page): Promise<Drawn> {
       facing: Number(g.getAttribute('data-facing')),
       structure: Number(g.getAttribute('data-structure')),
       armour: g.getAttribute('data-armour') ?? '',
-      label: g.querySelector('.ship-label .armour')?.textContent ?? '',
+      label: document.querySelector(`#layer .ship-label[data-seat="${g.getAttribute('data-seat')}"] .armour`)?.textContent ?? '',
     }));
     const tokens = Array.from(document.querySelectorAll('#layer g.token')).map((g) => `${g.getAttribute('data-kind')}:${g.getAttribute('data-owner')}@${g.getAttribute('data-q')},${g.getAttribute('data-r')}`);
     const damage = Array.from(document.querySelectorAll('#layer .mark[data-kind="damage"]')).map((g) => `${g.getAttribute('data-seat')}/${g.getAttribute('data-section')}/${g.getAttribute('data-damage')}`);
