@@ -373,6 +373,40 @@ describe('three and four players', () => {
     expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(readFileSync(join(one.dir, 'summary.json'), 'utf8'));
   });
 
+  it('a 2v2 batch seats every player in every seat once per block, partners together', async () => {
+    const file = writeExperiment('teams', {
+      ...ffa,
+      name: 'teams-test',
+      scenario: 'teams4',
+      matches: 8,
+      chunk: 3,
+      players: [
+        { name: 'a', policy: 'rammer', faction: 'fpa' },
+        { name: 'b', policy: 'random', faction: 'lamais' },
+        { name: 'c', policy: 'random', faction: 'fpa' },
+        { name: 'd', policy: 'rammer', faction: 'lamais' },
+      ],
+    });
+    const r = await runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, 'teams') });
+    const lines = readFileSync(join(r.dir, 'matches.csv'), 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    const col = (name: string) => header.indexOf(name);
+    const rows = lines.slice(1).map((l) => l.split(','));
+    for (const block of ['0', '1']) {
+      const games = rows.filter((x) => x[col('pair')] === block);
+      expect(games.map((x) => x[col('game')]).sort()).toEqual(['0', '1', '2', '3']);
+      for (const p of ['a', 'b', 'c', 'd']) expect(new Set(games.map((x) => [0, 1, 2, 3].find((i) => x[col(`seat${i}_player`)] === p))).size).toBe(4);
+      for (const x of games) {
+        const team = (p: string) => x[col(`seat${[0, 1, 2, 3].find((i) => x[col(`seat${i}_player`)] === p)}_team`)];
+        expect(team('a')).toBe(team('c'));
+        expect(team('b')).toBe(team('d'));
+        expect(team('a')).not.toBe(team('b'));
+      }
+    }
+    const t = (r.summary as { multi: { tables: { key: string; teams: number; blocks: number }[] } }).multi.tables[0];
+    expect([t.key, t.teams, t.blocks]).toEqual(['a + c vs b + d', 2, 2]);
+  });
+
   it.each([
     ['batch with two players on a 3-ship scenario', { ...ffa, players: ffa.players.slice(0, 2) }, 'players', /exactly 3 players for a batch on scenario ffa3/],
     ['compare on a 3-ship scenario', { ...ffa, kind: 'compare', players: ffa.players.slice(0, 2) }, 'scenario', /two-ship scenario for a compare/],
