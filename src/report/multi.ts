@@ -25,39 +25,50 @@ export function shareVerdict(r: ClusteredRate, even: number): 'above' | 'below' 
   return 'even';
 }
 
-/** Win share per entrant and table with its interval, and a dashed rule at each table's even share. */
+/** Score per entrant and table with its interval (wins, and no-winner matches at 1/T), and a tick at each table's even share 1/T. */
 export function multiWinShareChart(m: MultiSummary, title: string): VlSpec {
   const values = m.tables.flatMap((t) =>
-    t.players.map((p) => ({ table: `${t.key} (n=${t.n})`, entrant: p.name, share: num(p.winShare.value), lo: num(p.winShare.lo), hi: num(p.winShare.hi), n: p.n, blocks: p.winShare.clusters, even: t.even })),
+    t.players.map((p) => ({
+      table: `${t.key} (n=${t.n})`,
+      entrant: p.name,
+      score: num(p.score.value),
+      lo: num(p.score.lo),
+      hi: num(p.score.hi),
+      share: num(p.winShare.value),
+      n: p.n,
+      blocks: p.score.clusters,
+      even: t.even,
+    })),
   );
   const y = { field: 'table', type: 'nominal', title: 'table' } as const;
   const yOffset = { field: 'entrant', type: 'nominal' } as const;
   const color = { field: 'entrant', type: 'nominal', title: 'entrant' } as const;
   return {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: title, subtitle: 'points: wins / matches; bars: 95% interval over rotation blocks; dashed: even share (1 / teams)' },
+    title: { text: title, subtitle: ['points: score = (wins + no-winner matches / T) / matches; bars: 95% interval over rotation blocks', 'grey tick: the even score 1/T (T teams)'] },
     width: 420,
     data: { values },
     layer: [
-      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, yOffset, color, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'win share' }, x2: { field: 'hi' } } },
+      { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, yOffset, color, x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'score' }, x2: { field: 'hi' } } },
       {
         mark: { type: 'point', filled: true, size: 60 },
         encoding: {
           y,
           yOffset,
           color,
-          x: { field: 'share', type: 'quantitative', scale: { domain: [0, 1] } },
+          x: { field: 'score', type: 'quantitative', scale: { domain: [0, 1] } },
           tooltip: [
             { field: 'entrant', type: 'nominal' },
-            { field: 'share', type: 'quantitative', format: '.1%', title: 'win share' },
+            { field: 'score', type: 'quantitative', format: '.1%' },
             { field: 'lo', type: 'quantitative', format: '.1%' },
             { field: 'hi', type: 'quantitative', format: '.1%' },
+            { field: 'share', type: 'quantitative', format: '.1%', title: 'win share' },
             { field: 'n', type: 'quantitative', title: 'matches' },
             { field: 'blocks', type: 'quantitative' },
           ],
         },
       },
-      { mark: { type: 'tick', strokeDash: [4, 4], color: 'gray', thickness: 1 }, encoding: { y, x: { field: 'even', type: 'quantitative' } } },
+      { mark: { type: 'tick', color: 'gray', thickness: 1 }, encoding: { y, x: { field: 'even', type: 'quantitative' } } },
     ],
   };
 }
@@ -93,7 +104,7 @@ export function multiCharts(m: MultiSummary, experiment = ''): Record<string, Vl
   const pre = experiment ? `${experiment}: ` : '';
   const out: Record<string, VlSpec> = {};
   if (m.tables.length <= 12) {
-    out['win-share'] = multiWinShareChart(m, `${pre}win share by table`);
+    out['win-share'] = multiWinShareChart(m, `${pre}score by table`);
     out['places'] = multiPlaceChart(m, `${pre}finishing places`);
   }
   return out;
