@@ -31,11 +31,11 @@ const {
   D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, commitFirst, commitSecond, hex, MAX_SECTIONS,
   Cmd,
 } = botApiModule;
-const { declareParams } = botApiModule;
+const { declareParams, flyingCommandCorvette } = botApiModule;
 const {
   broadsideWeapon, sideValueAt, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence, kitChoose, chooseP2EDirection,
-  beginDecision, mainShare,
+  beginDecision, answerInFlight, mainShare,
 } = botApiModule.planner;
 
 // ===================================================================== parameters
@@ -205,6 +205,7 @@ const factory: PolicyFactory = (params, rng) => {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
+      if (flyingCommandCorvette(ctx.view, ctx.player)) return answerInFlight(pilot, ctx);
       beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:

@@ -30,11 +30,11 @@ const {
   D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, D_CORV_OPTION, CORV_ACTIVATE, CORV_LAUNCH, VENT_NONE,
   hex, CORV_ABOARD, CORV_BOARD, CORV_DESTROYED, Cmd,
 } = botApiModule;
-const { declareParams } = botApiModule;
+const { declareParams, flyingCommandCorvette } = botApiModule;
 const {
   mainWeapon, mainValuePly, baseEval, planEngine, planPowerToEngines, inHand, trackPos, commitBest,
   armourMissing, shieldRoom, pdRange, threatsNear, corvettesIn, chooseCorvetteOption,
-  chooseDefence, kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
+  chooseDefence, kitChoose, chooseP2EDirection, beginDecision, answerInFlight, mainShare, broadsideShare,
 } = botApiModule.planner;
 
 // ===================================================================== parameters
@@ -174,6 +174,7 @@ const factory: PolicyFactory = (params, rng) => {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
+      if (flyingCommandCorvette(ctx.view, ctx.player)) return answerInFlight(pilot, ctx);
       beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:

@@ -28,11 +28,11 @@ import * as botApiModule from '../src/bot-api.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const { D_COMMIT, D_VENT, D_DEFENCE, D_P2E_DIR, VENT_NONE, Cmd } = botApiModule;
-const { declareParams } = botApiModule;
+const { declareParams, flyingCommandCorvette } = botApiModule;
 const {
   turnsToFace, mainWeapon, mainValueAt, mainValuePly, baseEval, planEngine, planPowerToEngines,
   inHand, trackPos, commitBest, armourMissing, shieldRoom, pdRange, threatsNear, chooseDefence,
-  kitChoose, chooseP2EDirection, beginDecision, mainShare, broadsideShare,
+  kitChoose, chooseP2EDirection, beginDecision, answerInFlight, mainShare, broadsideShare,
 } = botApiModule.planner;
 
 // ===================================================================== parameters
@@ -165,6 +165,7 @@ const factory: PolicyFactory = (params, rng) => {
     name: BOT,
     draft: (ctx) => drafter(ctx, rng),
     choose(ctx) {
+      if (flyingCommandCorvette(ctx.view, ctx.player)) return answerInFlight(pilot, ctx);
       beginDecision(pilot, ctx);
       switch (ctx.decision) {
         case D_COMMIT:

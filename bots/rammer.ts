@@ -20,7 +20,8 @@ const {
   encodeCommit, CARD_NONE, CARDS, LOC_HAND, LOC_TRACK, hex, LIN_SLOTS, ENGINE_NONE, ENGINE_CW, ENGINE_CCW,
   MAX_SECTIONS, CORVETTES, CORV_BOARD, shieldsFromFirst, Cmd,
 } = botApiModule;
-const { declareParams } = botApiModule;
+const { declareParams, flyingCommandCorvette } = botApiModule;
+const { commandCorvetteAnswer, legalOrFirst } = botApiModule.planner;
 
 /** Rammer's params, declared once: the parsing, the errors and the docs table come from here. */
 export const PARAMS = declareParams('rammer', [
@@ -182,6 +183,14 @@ class Rammer implements Policy {
   }
 
   choose(ctx: DecisionContext): number {
+    if (!flyingCommandCorvette(ctx.view, ctx.player)) return this.answer(ctx);
+    // Flying a Command Corvette (rulebook 8): the shared flight plan, else rammer's answer when legal.
+    const a = commandCorvetteAnswer(ctx);
+    return a >= 0 ? a : legalOrFirst(ctx, this.answer(ctx));
+  }
+
+  /** rammer's answer for its capital ship. */
+  private answer(ctx: DecisionContext): number {
     switch (ctx.decision) {
       case D_COMMIT:
         return commit(ctx, this.maxSpeed);

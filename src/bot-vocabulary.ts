@@ -18,7 +18,7 @@ export interface DecisionContext {
   /** What this player may see: other players' face-down commitments are hidden. */
   readonly view: GameState;
   readonly player: number;
-  /** Decision kind: D_COMMIT, D_VENT, D_DEFENCE, ... D_REPAIR_CORV (rules/kernel.ts). */
+  /** Decision kind: D_COMMIT, D_VENT, D_DEFENCE, ... D_CC_MOVE, D_WARP (rules/decisions.ts). */
   readonly decision: number;
   readonly legal: Int32Array;
   readonly count: number;
@@ -69,6 +69,8 @@ export {
   D_ACTIVATE,
   D_PD_WINDOW,
   D_REPAIR_CORV,
+  D_CC_MOVE,
+  D_WARP,
   CORV_ACTIVATE,
   CORV_LAUNCH,
   CORV_REPAIR,

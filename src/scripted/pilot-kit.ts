@@ -28,6 +28,8 @@ import * as enginePlanModule from './engine-plan.js';
 import * as targetingModule from './targeting.js';
 import * as damageControlModule from './damage-control.js';
 import * as corvettePlaysModule from './corvette-plays.js';
+import * as commandCorvettePlayModule from './command-corvette-play.js';
+import * as pilotModule from './pilot.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
@@ -39,6 +41,8 @@ const { planScore, planPowerToEngines } = enginePlanModule;
 const { chooseTarget, choosePdWindow, chooseFireDir } = targetingModule;
 const { chooseShield, chooseRepair } = damageControlModule;
 const { chooseCorvetteOption, chooseLaunch, chooseActivation, chooseRepairCorvette } = corvettePlaysModule;
+const { commandCorvetteAnswer, legalOrFirst } = commandCorvettePlayModule;
+const { beginDecision } = pilotModule;
 
 export * from './pilot.js';
 export * from './hull-geometry.js';
@@ -51,6 +55,7 @@ export * from './cards.js';
 export * from './targeting.js';
 export * from './damage-control.js';
 export * from './corvette-plays.js';
+export * from './command-corvette-play.js';
 
 /** Answers shared by every style; the style handles D_COMMIT, D_VENT, D_DEFENCE and D_P2E_DIR. */
 export function kitChoose(k: Pilot<any>, ctx: DecisionContext): number {
@@ -77,6 +82,19 @@ export function kitChoose(k: Pilot<any>, ctx: DecisionContext): number {
       return chooseRepairCorvette(k, ctx);
   }
   return ctx.legal[0];
+}
+
+/**
+ * A style's answer while its seat flies a Command Corvette (rulebook 8): the shared flight
+ * plan for the commitment, the moves and the warp; the kit's answer, when legal, for the
+ * rest (its regular corvettes, the Command Corvette's weapons). Styles call it before
+ * beginDecision, whose plans are for a capital ship.
+ */
+export function answerInFlight(k: Pilot<any>, ctx: DecisionContext): number {
+  const a = commandCorvetteAnswer(ctx);
+  if (a >= 0) return a;
+  beginDecision(k, ctx);
+  return legalOrFirst(ctx, kitChoose(k, ctx));
 }
 
 /** Power to Engines played through Vent Coolant: its direction now. */

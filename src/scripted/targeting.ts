@@ -12,7 +12,7 @@ import * as weaponValuesModule from './weapon-values.js';
 import * as enginePlanModule from './engine-plan.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
-const { TGT_HULL, G_FSRC, G_FMOUNT, MAX_SECTIONS, SMALL_TORPEDO, SMALL_CORVETTE, LO_CORVETTES, WeaponClass } = botApiModule;
+const { TGT_HULL, G_FSRC, G_FMOUNT, MAX_SECTIONS, SMALL_TORPEDO, SMALL_CORVETTE, CC_REF, LO_CORVETTES, WeaponClass } = botApiModule;
 const { distanceToHull } = hullGeometryModule;
 const { weaponValue, speedAlong, mainWeapon, broadsideWeapon } = weaponValuesModule;
 const { TIE } = enginePlanModule;
@@ -32,6 +32,8 @@ export function targetValue(k: Pilot<any>, t: number): number {
   const d = distanceToHull(k.myHull, V.shipQ[me], V.shipR[me], V.facing[me], V.tokQ[t], V.tokR[t]);
   if (V.tokKind[t] === SMALL_TORPEDO) return 12 - d;
   if (V.tokKind[t] === SMALL_CORVETTE) {
+    // An enemy Command Corvette is the match (rulebook 3): destroying it wins.
+    if (V.tokRef[t] === CC_REF) return 20 - 0.5 * d;
     const o = V.tokOwner[t];
     const w = K.faction(V, o).corvettes[V.loadout[o * 8 + LO_CORVETTES + V.tokRef[t] - 2]].weapon;
     return (w ? 7 + w.damage : 4) - 0.5 * d;

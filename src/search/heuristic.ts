@@ -63,7 +63,7 @@ const { D_COMMIT, D_P2E_DIR, ENGINE_STEP, encodeCommit, commitEngine, commitFirs
 const {
   ENGINE_SETTINGS, MAX_ACTIONS, MAX_PLAYERS, MAX_SECTIONS, LIN_SLOTS, ROT_SLOTS, CORVETTES,
   CORV_ABOARD, CORV_BOARD, CORV_NONE, TOK_CW, STATUS_ONGOING, STATUS_VICTORY, G_DECISION,
-  G_PENDING, G_PLAYERS, G_STATUS, G_WINNER,
+  G_PENDING, G_PLAYERS, G_STATUS, G_WINNER, flyingCommandCorvette,
 } = stateModule;
 const { DQ, DR } = hexModule;
 const { shareStyleWork } = pilotKitModule;
@@ -207,7 +207,8 @@ export function openCommitment(s: GameState): GameState {
   if (g[G_DECISION] !== D_COMMIT || g[G_STATUS] !== STATUS_ONGOING) return s;
   let mask = 0;
   const n = g[G_PLAYERS];
-  for (let q = 0; q < n; q++) if (s.alive[q]) mask |= 1 << q;
+  // As the kernel asks (round-loop.ts): every capital ship and every Command Corvette commits.
+  for (let q = 0; q < n; q++) if (s.alive[q] || s.ccTok[q] >= 0) mask |= 1 << q;
   g[G_PENDING] = mask;
   s.touch();
   return s;
@@ -274,8 +275,8 @@ export interface SearchPolicy extends Policy {
 }
 
 /**
- * The policy shell both search bots share: `search` answers every commitment (and records
- * itself in `stats`); `base` answers every mid-round decision and drafts the loadout (the
+ * The policy shell both search bots share: `search` answers every commitment of a capital
+ * ship (and records itself in `stats`); `base` answers every mid-round decision and drafts the loadout (the
  * search looks one round ahead, too short to judge cards). It declares `budget` (in
  * forward-model calls; undefined: none) and reports each decision's `forwardCalls` (0 for a
  * mid-round one), so the harness can adjudicate an overrun (src/sim/match.ts).
@@ -293,7 +294,8 @@ export function searchPolicy(name: string, stats: SearchStats, budget: number | 
       return base.draft ? base.draft(ctx) : ctx.legal[0];
     },
     choose(ctx) {
-      if (ctx.decision !== D_COMMIT) {
+      // A seat flying a Command Corvette (rulebook 8) commits one command to flee: the base's flight plan.
+      if (ctx.decision !== D_COMMIT || flyingCommandCorvette(ctx.view, ctx.player)) {
         lastDecisionCalls = 0;
         return base.choose(ctx);
       }

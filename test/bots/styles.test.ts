@@ -266,7 +266,9 @@ describe('the shared pilot kit', () => {
       const source = readFileSync(join(BOTS_DIR, `${style}.ts`), 'utf8');
       expect(source, `${style} takes the kit from the bot API`).toMatch(/\} = botApiModule\.planner;/);
       expect(source, `${style} builds one pilot per policy, with its hooks and knobs`).toMatch(/const pilot = new Pilot\(kit, cfg, styleEval, styleCollision\);/);
-      expect(source, `${style} opens the decision first`).toMatch(/choose\(ctx\) \{\n\s+beginDecision\(pilot, ctx\);/);
+      expect(source, `${style} flies a Command Corvette by the shared plan, else opens the decision first`).toMatch(
+        /choose\(ctx\) \{\n\s+if \(flyingCommandCorvette\(ctx\.view, ctx\.player\)\) return answerInFlight\(pilot, ctx\);\n\s+beginDecision\(pilot, ctx\);/,
+      );
       expect(source, `${style} keeps no params in module state`).not.toMatch(/^let /m);
       expect(source, `${style} holds no copy of the kit`).not.toMatch(/function observe\(/);
     }
