@@ -381,13 +381,19 @@ export class TraceRecorder {
   attach(k: Kernel): void {
     if (this.kernel === k) return;
     this.kernel = k;
-    k.log = this.log;
     const previous = k.check;
+    this.restore = () => {
+      k.log = null;
+      k.check = previous;
+    };
+    k.log = this.log;
     k.check = (s, where) => {
       previous?.(s, where);
       if (s === this.state) this.cut(where);
     };
   }
+
+  private restore: (() => void) | null = null;
 
   /** Each policy of `policies` cuts a step before it answers a decision of this match. */
   traced(policies: Policy[]): Policy[] {
@@ -417,6 +423,8 @@ export class TraceRecorder {
   finish(): void {
     this.resolveLost();
     this.cut('end');
+    // The kernel plays on without the recorder (no log, its own check).
+    this.restore?.();
   }
 
   beforePush(type: number, a: number, b: number): void {
@@ -544,7 +552,6 @@ export class TraceRecorder {
   private describe(why: string, from: number, to: number): { kind: TraceStep['kind']; label: string } {
     const d = this.log.data;
     const types: number[] = [];
-    const k = this.kernel!;
     for (let i = from; i < to; i++) types.push(d[i * E.EVENT_WIDTH]);
     const first = (t: number) => {
       const i = types.indexOf(t);
@@ -576,7 +583,6 @@ export class TraceRecorder {
     if (types.includes(E.EV_CORVETTE_OPTION) || types.includes(E.EV_LAUNCH) || types.includes(E.EV_CORVETTE_MOVE) || types.includes(E.EV_REPAIR_CORVETTE))
       return { kind: 'decision', label: `${this.command || 'corvettes'}: corvette activation` };
     if (cmd >= 0) return { kind: 'command', label: this.command };
-    void k;
     return { kind: 'decision', label: this.command ? `${this.command} (continued)` : why === 'end' ? 'match over' : 'decision' };
   }
 }

@@ -7,7 +7,7 @@
  * results/test-screenshots/ for a person to look at. Skips like the report's browser test
  * (STAREATER_NO_BROWSER=1, or no Chromium).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -181,6 +181,31 @@ describe.skipIf(SKIP)('replay page in headless chromium', () => {
       await browser.close();
     }
   }, 120_000);
+
+  it('the check sees a network request, a console error and a drawing that disagrees with the trace', async () => {
+    const t = await shortTrace('duel', ['rammer', 'rammer'], 2, 2);
+    const html = join(dir, 'broken.html');
+    writeReplayHtml(html, t);
+    // Break the page three ways: an image from the network (with the page's content security
+    // policy, which would refuse it before any request, taken out), a logged error, and ship 0
+    // drawn one hex off.
+    const page0 = readFileSync(html, 'utf8')
+      .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+      .replace('</body>', '<img src="http://127.0.0.1:9/x.png" alt=""><script>console.error("boom")</script></body>')
+      .replace("data-q=\"' + ship.q + '\"", "data-q=\"' + (ship.q + (p === 0 ? 1 : 0)) + '\"");
+    writeFileSync(html, page0);
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const { page, errors, requests } = await open(context, pathToFileURL(html).href);
+      expect(requests).toEqual(['http://127.0.0.1:9/x.png']);
+      expect(errors.some((e) => e.includes('boom'))).toBe(true);
+      await expect(walk(page, t, {})).rejects.toThrow(/ships at step|expected/);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('three and four players: every step by keyboard matches the trace', async () => {
     const browser = await launchChromium();

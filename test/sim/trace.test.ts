@@ -69,7 +69,10 @@ describe('match trace', () => {
   }
 
   it('steps at the rules grain: a step per movement step, a reveal before them, each command, the cooldown, each round', async () => {
-    const { t } = await traced('duel', ['rammer', 'gunner'], 3, 6);
+    const { t, k } = await traced('duel', ['rammer', 'gunner'], 3, 6);
+    // The recorder leaves the kernel as it found it: no log, no check.
+    expect(k.log).toBeNull();
+    expect(k.check).toBeNull();
     const kinds = new Set(t.steps.map((s) => s.kind));
     for (const k of ['setup', 'round', 'reveal', 'movement-step', 'command', 'cooldown', 'end']) expect(kinds, k).toContain(k);
     for (const st of t.steps) {
