@@ -156,13 +156,9 @@ function checkTables(file: string, plan: Plan, tables: GameTables, setup: MatchS
   }
 }
 
-/**
- * Each seat's team as the kernel set it up (team id: the lowest seat of the team). A state
- * whose seats all share one team (a kernel without teams) is read as free-for-all.
- */
+/** Each seat's team as the kernel set it up (team id: the lowest seat of the team; free-for-all: the seat). */
 export function seatTeams(s: GameState, seats: number): number[] {
-  const teams = Array.from({ length: seats }, (_, p) => s.team[p]);
-  return seats > 2 && teams.every((t) => t === teams[0]) ? teams.map((_, p) => p) : seats === 2 ? [0, 1] : teams;
+  return Array.from({ length: seats }, (_, p) => s.team[p]);
 }
 
 /** The experiment's players as the statistics and matches.csv name them (by entrant index). */

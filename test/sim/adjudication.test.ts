@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { runBatch } from '../../src/run/batch.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
+import { forfeit } from '../../src/sim/play.ts';
+import { GameState, G_PLAYERS, G_ROUND } from '../../src/rules/state.ts';
+import { STATUS_ADJUDICATED } from '../../src/sim/record.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-adjudication-'));
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'bots');
@@ -90,5 +93,23 @@ describe('docs/bots.md', () => {
     expect(readFileSync(join(r.dir, 'matches.csv'), 'utf8')).not.toMatch(/adjudicated/);
     writeFileSync(file, stringify(exp({ margin: 'wide' })));
     await expect(runBatch({ ...loadExperiment(file), workers: 1, outDir: join(dir, 'doc-bot-bad') })).rejects.toThrow(/players\[0\]\.params.*margin: expected a number >= 0, got "wide"/s);
+  });
+});
+
+describe('forfeit at 2-4 players', () => {
+  // teams by seat, faulty seat -> the winning team id (-1: none)
+  const cases: [string, number[], number, number][] = [
+    ['two players: the other seat wins', [0, 1], 0, 1],
+    ['two players, seat 1 at fault', [0, 1], 1, 0],
+    ['three players free-for-all: no winner', [0, 1, 2], 2, -1],
+    ['two teams of two: the other team wins', [0, 1, 0, 1], 2, 1],
+    ['two teams of two, seat 1 at fault', [0, 1, 0, 1], 1, 0],
+  ];
+  it.each(cases)('%s', (_, teams, seat, winner) => {
+    const s = new GameState();
+    s.g[G_PLAYERS] = teams.length;
+    s.g[G_ROUND] = 7;
+    forfeit(s, seat, teams);
+    expect([s.status, s.winner, s.outRound[seat]]).toEqual([STATUS_ADJUDICATED, winner, 7]);
   });
 });
