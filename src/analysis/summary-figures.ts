@@ -343,7 +343,7 @@ export function summarizeState(st: SummaryState): Summary {
     seat: { n: seatBySeed.n, seat0Wins: seatBySeed.sum, seat0WinRate: clusteredWilson(seatBySeed) },
     pairings,
     playerStats,
-    ...(st.multi ? { multi: summarizeMulti(st.multi, exp.players.map((p) => p.name)) } : {}),
+    ...(st.multi ? { multi: summarizeMulti(st.multi, exp.players.map((p) => p.name), exp.factions.map((f) => f.sources)) } : {}),
     notes: NOTES.slice(),
   };
 }

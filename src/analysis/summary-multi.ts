@@ -15,7 +15,7 @@
  * then its cluster sums are added and the block's pairwise-finish pattern counted (the
  * rating bootstrap redraws blocks from those counts).
  */
-import { MAX_SECTIONS, ST_CORV_KILLED, ST_DAMAGE_DEALT, ST_SECTION_DAMAGE, SOURCES, STATUS_DRAW, STATUS_DRAW_LIMIT, STATUS_VICTORY } from '../rules/state.js';
+import { MAX_SECTIONS, ST_CORV_KILLED, ST_DAMAGE_DEALT, ST_HITS, ST_SECTION_DAMAGE, ST_SHOTS, SOURCES, STATUS_DRAW, STATUS_DRAW_LIMIT, STATUS_VICTORY } from '../rules/state.js';
 import {
   R_ESCAPED0,
   R_GAME,
@@ -23,6 +23,7 @@ import {
   R_OUT0,
   R_PAIR,
   R_ROUNDS,
+  SEAT_FACTION,
   R_SEED,
   R_STATUS,
   R_TABLE,
@@ -77,6 +78,9 @@ export interface TableState {
   places: number[][];
   /** Per position: matches by the round it left the battle (index = round; 0 = stayed to the end). */
   outRounds: number[][];
+  /** Per position: the faction index it flies, and damage dealt, shots and hits by source (SOURCES each, in that order). */
+  faction: number[];
+  bySource: number[][];
   /** Wins by seat. */
   seatWins: number[];
   /**
@@ -168,6 +172,8 @@ export class MultiFold {
       sums: Array.from({ length: n }, () => zeros(ENTRANT_VALUES)),
       places: Array.from({ length: n }, () => zeros(2 * n - 1)),
       outRounds: Array.from({ length: n }, () => [0]),
+      faction: order.map((x) => rec[o + SEAT_FACTION[x.seat]]),
+      bySource: Array.from({ length: n }, () => zeros(3 * SOURCES)),
       seatWins: zeros(n),
       pairwise: crossPairs(team).map(() => [0, 0, 0]),
       patterns: {},
@@ -228,7 +234,13 @@ export class MultiFold {
       const out = rec[o + R_OUT0 + seat];
       const st = o + SEAT_STATS[seat];
       let dealt = 0;
-      for (let src = 0; src < SOURCES; src++) dealt += rec[st + ST_DAMAGE_DEALT + src];
+      const bs = t.bySource[i];
+      for (let src = 0; src < SOURCES; src++) {
+        dealt += rec[st + ST_DAMAGE_DEALT + src];
+        bs[src] += rec[st + ST_DAMAGE_DEALT + src];
+        bs[SOURCES + src] += rec[st + ST_SHOTS + src];
+        bs[2 * SOURCES + src] += rec[st + ST_HITS + src];
+      }
       let taken = 0;
       for (let sec = 0; sec < MAX_SECTIONS; sec++) taken += rec[st + ST_SECTION_DAMAGE + sec];
       let corvKilled = 0;
@@ -323,6 +335,7 @@ export class MultiFold {
       from.sums.forEach((s, i) => addArray(into.sums[i], s));
       from.places.forEach((s, i) => addArray(into.places[i], s));
       from.outRounds.forEach((s, i) => addArray(into.outRounds[i], s));
+      from.bySource.forEach((s, i) => addArray(into.bySource[i], s));
       addArray(into.seatWins, from.seatWins);
       from.pairwise.forEach((s, i) => addArray(into.pairwise[i], s));
       for (const [k, c] of Object.entries(from.patterns)) into.patterns[k] = (into.patterns[k] ?? 0) + c;
@@ -393,6 +406,8 @@ export interface MultiPlayerAtTable {
   /** Damage dealt to enemy capital ships and taken by its own, per match, clustered by block. */
   dealt: ClusteredMean;
   taken: ClusteredMean;
+  /** Damage to enemy capital ships per match, shots and hits, by source (sources with any), named for the entrant's faction. */
+  sources: { source: string; dealtPerMatch: number; shots: number; hits: number }[];
 }
 
 export interface MultiTableSummary {
@@ -442,8 +457,8 @@ export interface MultiSummary {
 
 const pairsOf = (xs: readonly number[], scale = 1): [number, number][] => xs.flatMap((c, k) => (c > 0 ? [[k / scale, c] as [number, number]] : []));
 
-/** The N-player figures from the state. */
-export function summarizeMulti(st: MultiState, names: readonly string[]): MultiSummary {
+/** The N-player figures from the state; `sources` names the damage sources of each faction index (FactionNaming.sources). */
+export function summarizeMulti(st: MultiState, names: readonly string[], sources: readonly (readonly string[])[] = []): MultiSummary {
   const n = st.seats;
   const tables = st.tables.map((t): MultiTableSummary => {
     const T = t.teams;
@@ -486,6 +501,7 @@ export function summarizeMulti(st: MultiState, names: readonly string[]): MultiS
         corvettesKilled: s[MV_CORV_KILLED],
         dealt: clusteredMean(sums(base + MV_DEALT, s[MV_DEALT])),
         taken: clusteredMean(sums(base + MV_TAKEN, s[MV_TAKEN])),
+        sources: sourceRows(t.bySource[i], sources[t.faction[i]], t.matches),
       };
     });
     const top = n * ENTRANT_VALUES;
@@ -537,6 +553,17 @@ export function summarizeMulti(st: MultiState, names: readonly string[]): MultiS
       'Damage dealt and taken are totals per match; the records do not split them by opponent, nor credit capital-ship kills.',
     ],
   };
+}
+
+function sourceRows(bs: readonly number[], names: readonly string[] | undefined, matches: number): MultiPlayerAtTable['sources'] {
+  const out: MultiPlayerAtTable['sources'] = [];
+  for (let src = 0; src < SOURCES; src++) {
+    const dealt = bs[src];
+    const shots = bs[SOURCES + src];
+    const hits = bs[2 * SOURCES + src];
+    if (dealt || shots || hits) out.push({ source: names?.[src] ?? `source${src}`, dealtPerMatch: matches > 0 ? dealt / matches : NaN, shots, hits });
+  }
+  return out;
 }
 
 function popcount(x: number): number {

@@ -637,6 +637,11 @@ export function multiTableRows(m: MultiSummary): Cell[][] {
       r('entrant', p.name, 'corvettes_killed', [p.corvettesKilled, '', '', p.n, '']);
       r('entrant', p.name, 'damage_dealt', [p.dealt.mean, p.dealt.lo, p.dealt.hi, p.dealt.n, p.dealt.clusters]);
       r('entrant', p.name, 'damage_taken', [p.taken.mean, p.taken.lo, p.taken.hi, p.taken.n, p.taken.clusters]);
+      for (const x of p.sources ?? []) {
+        r('entrant', p.name, `damage_${x.source}`, [x.dealtPerMatch, '', '', p.n, '']);
+        r('entrant', p.name, `shots_${x.source}`, [x.shots, '', '', p.n, '']);
+        r('entrant', p.name, `hits_${x.source}`, [x.hits, '', '', p.n, '']);
+      }
     }
     for (const tm of t.teamShares) r('team', tm.members.join('+'), 'win_share', rateCells(tm.winShare));
     for (const s of t.seats) r('seat', String(s.seat), 'score', rateCells(s.score));

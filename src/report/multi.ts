@@ -202,6 +202,12 @@ export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>,
   sections.push(
     section('damage', 'Damage', [m.notes[1] ?? ''], [], [
       { caption: 'Damage per match', columns: ['table', 'entrant', 'dealt to enemy capital ships [95%]', 'taken [95%]', 'matches'], rows: m.tables.slice(0, 200).flatMap((t) => t.players.map((p) => [t.key, p.name, mean(p.dealt, 1), mean(p.taken, 1), p.n])) },
+      {
+        caption: 'Damage by source',
+        columns: ['table', 'entrant', 'source', 'dealt per match', 'shots', 'hits', 'hits per shot'],
+        rows: m.tables.slice(0, 50).flatMap((t) => t.players.flatMap((p) => (p.sources ?? []).map((x) => [t.key, p.name, x.source, x.dealtPerMatch.toFixed(2), x.shots, x.hits, x.shots > 0 ? (x.hits / x.shots).toFixed(2) : 'n/a']))),
+        note: 'Per match of the entrant at that table; hits per shot is a ratio of event counts (one shot can hit several things).',
+      },
     ]),
   );
   const limit = m.roundLimit;
