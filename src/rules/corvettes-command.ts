@@ -17,7 +17,7 @@ import * as stepsModule from './resolution-steps.js';
 // Imported values as module constants: V8 reads an imported binding through its module cell,
 // with a TDZ check, at every use, and folds a module constant (test/sim/hot-imports.test.ts).
 const {
-  MAX_ACTIONS, G_PENDING, G_DECISION, G_SUB, G_ACT_LEFT, G_WINDOW_PLAYER, CORVETTES, CORV_ABOARD,
+  MAX_ACTIONS, G_PLAYERS, G_PENDING, G_DECISION, G_SUB, G_ACT_LEFT, G_WINDOW_PLAYER, CORVETTES, CORV_ABOARD,
   CORV_BOARD, CORV_DESTROYED, LO_HANGAR,
 } = stateModule;
 const { WeaponClass } = tablesModule;
@@ -43,6 +43,20 @@ export abstract class CorvettesCommand extends Firing {
   protected launchState: GameState | null = null;
   protected launchVersion = -1;
 
+  /**
+   * The ship whose hangar launches and repairs p's corvettes: its own while it lives; for a
+   * Command Corvette in a 4-player game its team-mate's capital ship, if that lives (8.1.3:
+   * "repair or launch corvettes from an allied capital ship, using that capital ship's
+   * hangar bay bonus"); else -1 (no repair or launch: 2-3 players, 8.1.3).
+   */
+  protected launcherOf(s: GameState, p: number): number {
+    if (s.alive[p]) return p;
+    const n = s.g[G_PLAYERS];
+    if (n < 4) return -1;
+    for (let q = 0; q < n; q++) if (q !== p && s.team[q] === s.team[p] && s.alive[q]) return q;
+    return -1;
+  }
+
   protected legalCorvetteOptions(s: GameState, p: number, out: Int32Array, keepLaunches = false): number {
     let onBoard = false;
     let destroyed = false;
@@ -55,19 +69,23 @@ export abstract class CorvettesCommand extends Firing {
       else if (loc === CORV_DESTROYED) destroyed = true;
       else if (loc === CORV_ABOARD) aboard |= 1 << c;
     }
-    // A Command Corvette's Corvettes! only activates (8.1.3: no repairs at 2-3 players; its
-    // corvettes were all launched or lost, 8 step 2, so none is aboard).
-    if (s.alive[p] === 0) destroyed = false;
+    // A Command Corvette launches and repairs through an allied capital ship, at 4 players
+    // only (launcherOf, 8.1.3); with none, its Corvettes! only activates.
+    const from = this.launcherOf(s, p);
+    if (from < 0) {
+      destroyed = false;
+      aboard = 0;
+    }
     let n = 0;
     if (onBoard) out[n++] = CORV_ACTIVATE;
     if (keepLaunches) {
       // Listed in full now, for the launch decision that follows a Launch answer (SUB_LAUNCH).
-      const m = this.corvettes.launchesFor(s, p, aboard, this.launches, false);
+      const m = this.corvettes.launchesFor(s, p, aboard, this.launches, false, from);
       this.launchCount = m;
       if (this.launchState !== s) this.launchState = s;
       this.launchVersion = s.version;
       if (m > 0) out[n++] = CORV_LAUNCH;
-    } else if (this.corvettes.launchesFor(s, p, aboard, this.probe, true) > 0) out[n++] = CORV_LAUNCH;
+    } else if (this.corvettes.launchesFor(s, p, aboard, this.probe, true, from) > 0) out[n++] = CORV_LAUNCH;
     if (destroyed) out[n++] = CORV_REPAIR;
     return n;
   }
@@ -144,8 +162,12 @@ export abstract class CorvettesCommand extends Firing {
         case SUB_REPAIR_CORV:
           if (this.ask(s, p, D_REPAIR_CORV)) return false;
           break;
-        case SUB_REPAIRED:
-          return this.finishCommand(s, p, this.faction(s, p).hangars[s.loadout[p * 8 + LO_HANGAR]].repairCooldown);
+        case SUB_REPAIRED: {
+          // The repairing hangar's cooldown: p's own, or the allied ship's (8.1.3).
+          const from = this.launcherOf(s, p);
+          const h = from < 0 ? p : from;
+          return this.finishCommand(s, p, this.faction(s, h).hangars[s.loadout[h * 8 + LO_HANGAR]].repairCooldown);
+        }
         case SUB_ACTIVATE:
           // A shot in progress is this corvette's, unless a held point defence is firing at a window.
           if (g[G_WINDOW_PLAYER] < 0 && !this.stepFire(s, p)) return false;

@@ -176,7 +176,10 @@ export class Corvettes {
     return this.free(s, out[0], out[1]);
   }
 
-  /** launchSpot's (q, r, facing) into out, without checking that it is free. */
+  /**
+   * launchSpot's (q, r, facing) into out, without checking that it is free. `p` is the ship
+   * whose hangar launches: a Command Corvette's corvettes launch from an allied ship's (8.1.3).
+   */
   private spotOf(s: GameState, p: number, hangar: number, extra: number, turn: number, out: Int32Array): void {
     const x = (s.faction[p] * 6 + s.facing[p]) * 4 + hangar;
     const dir = this.hangarDir[x];
@@ -191,11 +194,11 @@ export class Corvettes {
    * Legal launches for p into out; returns the count. Each spot is checked once and offered
    * for every corvette aboard. With `firstOnly`, stops at the first (a yes/no probe).
    */
-  legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false): number {
+  legalLaunches(s: GameState, p: number, out: Int32Array, firstOnly = false, from: number = p): number {
     const corvLoc = s.corvLoc;
     let aboard = 0;
     for (let slot = 0; slot < CORVETTES; slot++) if (corvLoc[p * CORVETTES + slot] === CORV_ABOARD) aboard |= 1 << slot;
-    return this.launchesFor(s, p, aboard, out, firstOnly);
+    return this.launchesFor(s, p, aboard, out, firstOnly, from);
   }
 
   /**
@@ -203,8 +206,10 @@ export class Corvettes {
    * read them: read once, not looked up for every spot and turn; a bit's part of the action
    * id is slot * LAUNCHES_PER_SLOT (encodeLaunch), taken in slot order.
    */
-  launchesFor(s: GameState, p: number, aboard: number, out: Int32Array, firstOnly: boolean): number {
+  launchesFor(s: GameState, p: number, aboard: number, out: Int32Array, firstOnly: boolean, from: number = p): number {
     if (aboard === 0) return 0;
+    // The launching ship: p's own, or for a Command Corvette an allied ship (8.1.3).
+    p = from;
     const fi = s.faction[p];
     const card = fi * this.hangarCards + s.loadout[p * 8 + LO_HANGAR];
     const extraMax = this.launchExtra[card];
@@ -252,10 +257,11 @@ export class Corvettes {
   }
 
   /** Is `a` one of legalLaunches(s, p)? Decoded and checked, not listed (11.1.1). */
-  isLegalLaunch(s: GameState, p: number, a: number): boolean {
+  isLegalLaunch(s: GameState, p: number, a: number, from: number = p): boolean {
     if (a < 0 || a >= CORVETTES * 4 * 7 * TURNS) return false;
     decodeLaunch(a, this.mv);
     if (s.corvLoc[p * CORVETTES + this.mv[0]] !== CORV_ABOARD) return false;
+    p = from;
     const fi = s.faction[p];
     const card = fi * this.hangarCards + s.loadout[p * 8 + LO_HANGAR];
     const turnMax = this.launchTurn[card];
@@ -264,12 +270,12 @@ export class Corvettes {
     return this.launchSpot(s, p, this.mv[1], this.mv[2], t, this.hex);
   }
 
-  /** Put p's corvette on the board as launch action `a` says. */
-  launch(s: GameState, p: number, a: number): void {
+  /** Put p's corvette on the board as launch action `a` says, from the hangar of ship `from` (p's own, or an ally's for a Command Corvette, 8.1.3). */
+  launch(s: GameState, p: number, a: number, from: number = p): void {
     // decodeLaunch in integers (no scratch round-trip). A listed launch: its spot is free.
     const slot = (a / LAUNCHES_PER_SLOT) | 0;
     const spot = this.hex;
-    this.spotOf(s, p, ((a / (7 * TURNS)) | 0) % 4, ((a / TURNS) | 0) % 7, (a % TURNS) - TURN_CAP, spot);
+    this.spotOf(s, from, ((a / (7 * TURNS)) | 0) % 4, ((a / TURNS) | 0) % 7, (a % TURNS) - TURN_CAP, spot);
     const q = spot[0];
     const r = spot[1];
     const facing = spot[2];

@@ -103,7 +103,7 @@ export class DecisionAnswers extends RoundLoop {
       case D_CORV_OPTION:
         return this.legalCorvetteOptions(s, p, out);
       case D_LAUNCH:
-        return this.corvettes.legalLaunches(s, p, out);
+        return this.corvettes.legalLaunches(s, p, out, false, this.launcherOf(s, p));
       case D_ACTIVATE:
         return this.legalActivations(s, p, out);
       case D_PD_WINDOW:
@@ -253,7 +253,7 @@ export class DecisionAnswers extends RoundLoop {
       for (let i = 0, n = this.askedCount; i < n; i++) if (asked[i] === a) return true;
       return false;
     }
-    if (decision === D_LAUNCH) return this.corvettes.isLegalLaunch(s, p, a);
+    if (decision === D_LAUNCH) return this.corvettes.isLegalLaunch(s, p, a, this.launcherOf(s, p));
     const scratch = this.scratch;
     const n = this.legal(s, p, scratch);
     for (let i = 0; i < n; i++) if (scratch[i] === a) return true;
@@ -343,7 +343,7 @@ export class DecisionAnswers extends RoundLoop {
         } else g[G_SUB] = a === CORV_LAUNCH ? SUB_LAUNCH : SUB_REPAIR_CORV;
         break;
       case D_LAUNCH:
-        this.corvettes.launch(s, p, a);
+        this.corvettes.launch(s, p, a, this.launcherOf(s, p));
         g[G_ACT_LEFT] = 1;
         g[G_SUB] = SUB_ACTIVATE;
         break;

@@ -19,8 +19,8 @@
  *   so the round loop's calls stay method calls on one object of one shape. Bottom up:
  *   kernel-core.ts (tables, lookups, end of match), cooldown-track.ts (7.4),
  *   decision-asking.ts (asking a player), firing.ts (9), corvettes-command.ts (10.1.3, 11),
- *   shield-placement.ts (4.1.1), commands.ts (10.1), round-loop.ts (6, 7) and
- *   decision-answers.ts (legal, isLegal, submit). Setup (setup.ts) and the player view
+ *   shield-placement.ts (4.1.1), command-corvette.ts (8), commands.ts (10.1), round-loop.ts
+ *   (6, 7) and decision-answers.ts (legal, isLegal, submit). Setup (setup.ts) and the player view
  *   (player-view.ts) are functions on a state. Imports in src/rules flow one way, into this
  *   module; nothing in src/rules below it imports it (test/rules/structure.test.ts).
  */

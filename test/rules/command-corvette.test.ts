@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_CONFIG_DIR } from '../fixtures/content.ts';
 import { ScenarioSchema, tablesForScenario, scenarioSetup } from '../../src/content/scenario.ts';
 import { enableInvariantChecks } from '../../src/rules/invariants.ts';
-import { Kernel, encodeCommit, CARD_NONE, D_COMMIT, D_CC_MOVE, D_WARP, D_ACTIVATE, MAX_ACTIONS } from '../../src/rules/kernel.ts';
-import { encodeMove, ACT_PASS } from '../../src/rules/corvettes.ts';
+import { Kernel, encodeCommit, CARD_NONE, D_COMMIT, D_CC_MOVE, D_WARP, D_ACTIVATE, D_CORV_OPTION, D_REPAIR_CORV, D_LAUNCH, CORV_REPAIR, CORV_LAUNCH, MAX_ACTIONS } from '../../src/rules/kernel.ts';
+import { encodeMove, encodeLaunch, ACT_PASS } from '../../src/rules/corvettes.ts';
 import {
   GameState,
   CARDS,
@@ -270,6 +270,55 @@ describe('8.1.1-8.1.3: the Command Corvette plays', () => {
     const cc = s.ccTok[1];
     expect([s.tokQ[cc], s.tokR[cc], s.tokFacing[cc]]).toEqual([0, -5, 3]);
     expect(STATUS_NAMES[s.status]).toBe('ongoing');
+  });
+});
+
+describe('8.1.3 Corvettes! at 4 players: repair and launch through the allied capital ship', () => {
+  /** Answer pass to seat 1's pending movement and corvette activations. */
+  function pass(k: Kernel, s: GameState): void {
+    while (s.pending === 1 << 1 && (s.decision === D_ACTIVATE || s.decision === D_CC_MOVE)) k.submit(s, 1, ACT_PASS);
+  }
+
+  it('a destroyed corvette is repaired aboard the team-mate (ship 3), then launched from its hangar with its bonus', () => {
+    const { k, s } = position(4);
+    destroy(k, s, 1);
+    // Step 2 left corvettes 3 and 4 destroyed (no room beside the hangar, as at 3 players).
+    expect(Array.from(s.corvLoc.subarray(CORVETTES + 2, 2 * CORVETTES))).toEqual([CORV_DESTROYED, CORV_DESTROYED]);
+    commit(k, s, Cmd.Corvettes);
+    pass(k, s);
+    expect(s.decision).toBe(D_CORV_OPTION);
+    expect(legalOf(k, s, 1)).toContain(CORV_REPAIR);
+    k.submit(s, 1, CORV_REPAIR);
+    expect(s.decision).toBe(D_REPAIR_CORV);
+    k.submit(s, 1, 2);
+    expect(s.corvLoc[CORVETTES + 2]).toBe(CORV_ABOARD);
+    // Rounds 2 (Fire Main) and 3 (Corvettes! back from the track: repair cooldown 1).
+    pass(k, s);
+    commit(k, s, Cmd.FireMain);
+    pass(k, s);
+    commit(k, s, Cmd.Corvettes);
+    pass(k, s);
+    expect([s.round, s.decision]).toEqual([3, D_CORV_OPTION]);
+    expect(legalOf(k, s, 1)).toContain(CORV_LAUNCH);
+    k.submit(s, 1, CORV_LAUNCH);
+    expect(s.decision).toBe(D_LAUNCH);
+    // Lamais ship 3 at (-5, 5) facing NE: its stern (-6, 6), the hangar edge facing SW; the
+    // Slipstream tube places a corvette 0 to 2 hexes out: (-7, 7) or (-8, 8) ((-9, 9) is off the board).
+    const launches = legalOf(k, s, 1);
+    expect(launches).toContain(encodeLaunch(2, 0, 0, 0));
+    expect(launches).toContain(encodeLaunch(2, 0, 1, 0));
+    expect(launches).not.toContain(encodeLaunch(2, 0, 2, 0));
+    k.submit(s, 1, encodeLaunch(2, 0, 1, 0));
+    const i = s.corvTok[CORVETTES + 2];
+    expect([s.tokOwner[i], s.tokQ[i], s.tokR[i], s.tokFacing[i]]).toEqual([1, -8, 8, 4]);
+  });
+
+  it('at 3 players the Command Corvette has no ally: Corvettes! offers no repair', () => {
+    const { k, s } = position(3);
+    destroy(k, s, 1);
+    commit(k, s, Cmd.Corvettes);
+    pass(k, s);
+    if (s.decision === D_CORV_OPTION) expect(legalOf(k, s, 1)).not.toContain(CORV_REPAIR);
   });
 });
 
