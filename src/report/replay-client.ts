@@ -18,7 +18,8 @@ header .result { color: var(--muted); }
 main { display: grid; grid-template-columns: minmax(420px, 1fr) 400px; gap: 10px; padding: 10px; }
 #board-wrap { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; position: relative; }
 #board { width: 100%; height: calc(100vh - 150px); min-height: 420px; display: block; }
-aside { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
+aside { display: flex; flex-direction: column; gap: 8px; min-width: 0; height: calc(100vh - 150px); min-height: 420px; }
+#seats { display: flex; flex-direction: column; gap: 8px; overflow: auto; flex: 0 1 auto; min-height: 120px; }
 .seat { background: var(--panel); border: 1px solid var(--line); border-left: 6px solid var(--c); border-radius: 6px; padding: 6px 8px; }
 .seat h2 { font-size: 13px; margin: 0 0 3px; display: flex; justify-content: space-between; gap: 6px; }
 .seat h2 .dead { color: #b3261e; }
@@ -30,7 +31,7 @@ aside { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .tok { display: inline-block; min-width: 18px; text-align: center; border-radius: 3px; background: #eef2ff; border: 1px solid #c7d2fe; font-size: 12px; }
 .track { flex: 1; min-width: 0; }
 .pos { display: inline-block; min-width: 16px; padding: 0 3px; border-radius: 3px; background: #27272a; color: #fff; font-size: 10.5px; text-align: center; }
-#log { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; overflow: auto; flex: 1; min-height: 160px; max-height: 40vh; font: 12px/1.35 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
+#log { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; overflow: auto; flex: 1 0 180px; min-height: 180px; font: 12px/1.35 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
 #log .ln { color: #a1a1aa; }
 #log .ln.cur { color: var(--ink); background: #fff7d6; }
 #log .st { color: #71717a; font-weight: 600; margin-top: 4px; }
@@ -143,7 +144,7 @@ export const REPLAY_JS = String.raw`
     var lx = maxX + SIZE * 1.1, ly = minY;
     var lines = [pl.name, 'structure ' + ship.structure + (dead ? ' \u2014 destroyed' : ''), 'armour ' + ship.armour.join('/')];
     if (ship.shields.some(function (x) { return x > 0; })) lines.push('shields ' + ship.shields.join('/'));
-    labels.push('<g class="ship-label" data-seat="' + p + '"' + (dead ? ' opacity="0.6"' : '') + '><rect x="' + (lx - 3).toFixed(1) + '" y="' + (ly - 11).toFixed(1) + '" width="' + (Math.max.apply(null, lines.map(function (l) { return l.length; })) * 6 + 6) + '" height="' + (lines.length * 12 + 4) + '" rx="3" fill="rgba(255,255,255,.88)" stroke="' + col + '"/>');
+    labels.push('<g class="ship-label" data-seat="' + p + '"' + (dead ? ' opacity="0.6"' : '') + '><rect x="' + (lx - 3).toFixed(1) + '" y="' + (ly - 11).toFixed(1) + '" width="' + (Math.max.apply(null, lines.map(function (l) { return l.length; })) * 6 + 6) + '" height="' + (lines.length * 12 + 4) + '" rx="3" fill="rgba(255,255,255,.78)" stroke="' + col + '"/>');
     lines.forEach(function (l, i) {
       labels.push('<text x="' + lx.toFixed(1) + '" y="' + (ly + i * 12).toFixed(1) + '" font-size="10.5"' + (i === 0 ? ' font-weight="700" fill="' + col + '"' : '') + ' class="' + ['name', 'structure', 'armour', 'shields'][i] + '">' + esc(l) + '</text>');
     });
