@@ -439,7 +439,9 @@ let stamp = 0;
 export function sampleCandidates(kernel: Kernel, s: GameState, p: number, out: Int32Array, at: number, count: number, k: number, rng: Rng, scratch: Int32Array): number {
   const g = s.g;
   const f = s.facing[p];
-  if (g[G_DECISION] !== D_COMMIT || ((g[G_PENDING] >> p) & 1) === 0) {
+  // A Command Corvette's commitment (one card, no engine: rulebook 8.1.1) is not the
+  // engine-by-commands product commitBlock describes; its short list is written out.
+  if (g[G_DECISION] !== D_COMMIT || ((g[G_PENDING] >> p) & 1) === 0 || flyingCommandCorvette(s, p)) {
     const n = kernel.legal(s, p, scratch);
     const turned = g[G_DECISION] === D_P2E_DIR;
     for (let i = 0; i < n && count < k; i++) {
@@ -496,6 +498,8 @@ export function styleCandidates(sim: Simulator, s: GameState, p: number, base: P
   } finally {
     shareStyleWork(false);
   }
+  // A Command Corvette commits one card and no engine (8.1.1): no engine variations to add.
+  if (flyingCommandCorvette(s, p)) return sampleCandidates(sim.kernel, s, p, out, at, count, k, rng, scratch);
   const first = commitFirst(suggestion);
   const second = commitSecond(suggestion);
   const dir = commitDir(suggestion);

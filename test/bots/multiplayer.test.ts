@@ -9,11 +9,11 @@
 import { describe, expect, it } from 'vitest';
 import { Kernel } from '../../src/rules/kernel.ts';
 import { enableInvariantChecks, InvariantError } from '../../src/rules/invariants.ts';
-import { GameState, STATUS_DRAW_LIMIT, STATUS_ONGOING, STATUS_VICTORY, G_STATUS, G_WINNER, areEnemies, flyingCommandCorvette } from '../../src/rules/state.ts';
+import { GameState, STATUS_DRAW_LIMIT, STATUS_ONGOING, STATUS_VICTORY, G_STATUS, G_WINNER, MAX_ACTIONS, areEnemies, flyingCommandCorvette } from '../../src/rules/state.ts';
 import { MatchRunner, PolicyError } from '../../src/sim/match.ts';
 import { loadBotFactory, makePolicy } from '../../src/sim/bots.ts';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
-import { evaluateAll } from '../../src/search/heuristic.ts';
+import { evaluateAll, openCommitment, sampleCandidates, styleCandidates, Simulator } from '../../src/search/heuristic.ts';
 import { Pilot, beginDecision, commandCorvetteAnswer, nearestEnemyDistance } from '../../src/scripted/pilot-kit.ts';
 import type { DecisionContext, Policy } from '../../src/bot-api.ts';
 import { distance, DQ, DR } from '../../src/hex/hex.ts';
@@ -178,6 +178,44 @@ describe('flying a Command Corvette (rulebook 8)', () => {
       else if (c.first.includes(Cmd.PowerToEngines)) expect(c.answer).toBe(Cmd.PowerToEngines);
     }
     for (const m of moves) expect(m.answer).toBe(Math.max(...m.values));
+  });
+
+  it('the search toolkit offers a Command Corvette only its legal commitments (one card, no engine: 8.1.1)', async () => {
+    const { file, scenario, t, kernel, runner } = table('ffa3');
+    const s = new GameState();
+    const gunner = await loadBotFactory('gunner');
+    let found: GameState | null = null;
+    let seat = -1;
+    const watch = (inner: Policy): Policy => ({
+      name: inner.name,
+      choose(ctx) {
+        if (found === null && ctx.decision === D_COMMIT && flyingCommandCorvette(ctx.view, ctx.player)) {
+          found = new GameState().copyFrom(ctx.view);
+          seat = ctx.player;
+        }
+        return inner.choose(ctx);
+      },
+    });
+    for (let seed = 0; seed < 40 && found === null; seed++) {
+      kernel.setup(s, scenarioSetup(file, scenario, t, seed));
+      runner.play(s, [0, 1, 2].map((p) => watch(makePolicy(gunner, {}, seed, p))));
+    }
+    expect(found).not.toBeNull();
+    const root = openCommitment(found!);
+    const legal = new Int32Array(MAX_ACTIONS);
+    const n = kernel.legal(root, seat, legal);
+    const allowed = new Set(legal.subarray(0, n));
+    const sim = new Simulator(new Kernel(t));
+    const out = new Int32Array(64);
+    const scratch = new Int32Array(MAX_ACTIONS);
+    let x = 0.5;
+    const rng = () => (x = (x * 9301 + 49297) % 233280) / 233280;
+    const sampled = sampleCandidates(sim.kernel, root, seat, out, 0, 0, 64, rng, scratch);
+    expect(sampled).toBe(Math.min(n, 64));
+    for (const a of out.subarray(0, sampled)) expect(allowed.has(a), `sampled ${a}`).toBe(true);
+    const base = makePolicy(gunner, {}, 1, seat);
+    const styled = styleCandidates(sim, root, seat, base, [base], out, 0, 64, rng, scratch);
+    for (const a of out.subarray(0, styled)) expect(allowed.has(a), `style candidate ${a}`).toBe(true);
   });
 });
 
