@@ -209,6 +209,16 @@ export const REPLAY_JS = String.raw`
     var out = ['<defs><marker id="arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#111"/></marker></defs>'];
     // Hulls, then small tokens over them, then the ships' numbers, then what happened on top.
     var labels = [];
+    // Where a ship stood at the step before, when it has moved or turned since: a faint outline.
+    var before = step.index > 0 ? T.steps[step.index - 1] : null;
+    if (before) for (var g = 0; g < T.players.length; g++) {
+      var a = before.ships[g], b = step.ships[g];
+      if (!a.alive || (a.q === b.q && a.r === b.r && a.facing === b.facing)) continue;
+      hullHexes(T.players[g], a).forEach(function (h) {
+        var c = px(h.q, h.r);
+        out.push('<polygon class="ghost" points="' + corners(c[0], c[1], SIZE - 1.2) + '" fill="none" stroke="' + COLOURS[g % 4] + '" stroke-width="1.5" stroke-dasharray="3 3" opacity="0.6"/>');
+      });
+    }
     for (var p = 0; p < T.players.length; p++) drawShip(out, labels, p, step);
     var seen = {};
     step.tokens.forEach(function (t) { var key = t.q + ',' + t.r; var n = seen[key] || 0; seen[key] = n + 1; drawToken(out, t, n); });
