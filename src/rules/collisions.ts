@@ -241,6 +241,8 @@ export class Collisions {
       }
       const dealtB = this.collisionDamage(s, b, this.maskB[c], dmg);
       st[b * STAT_SIZE + ST_COLLISIONS]++;
+      // Damage dealt counts enemies only, as for weapons (rulebook 3: allies at 4 players).
+      if (s.team[a] === s.team[b]) continue;
       st[a * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtB;
       st[b * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtA;
       st[a * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtB;

@@ -34,6 +34,12 @@ import {
   LOC_TRACK,
   CC_REF,
   CORV_ABOARD,
+  STAT_SIZE,
+  ST_COLLISIONS,
+  ST_COLLISION_DAMAGE_DEALT,
+  ST_COLLISION_DAMAGE_TAKEN,
+  ST_DAMAGE_DEALT,
+  SRC_COLLISION,
 } from '../../src/rules/state.ts';
 import { TGT_HULL } from '../../src/rules/targeting.ts';
 
@@ -313,6 +319,29 @@ describe('3, 9.2, 9.3, 9.4: allies are not targets, but a projectile hits friend
     );
     const { state: t, kernel } = play(row);
     expect(t.armour[2 * MAX_SECTIONS + kernel.faction(t, 2).hull.sectionNames.indexOf('bow')]).toBe(0);
+  });
+});
+
+describe('3, 12: a collision between allies counts as a collision and as damage taken, not as damage dealt', () => {
+  it('seat 2 (team 0) drives into its parked team-mate seat 0', () => {
+    const row = scenario(
+      [
+        { faction: 'fpa', at: [0, 1], team: 0 },
+        { faction: 'lamais', at: [5, -5], team: 1 },
+        { faction: 'fpa', at: [0, 4], team: 0, momentum: ['N'] },
+        { faction: 'lamais', at: [-1, -3], team: 1 },
+      ],
+      [],
+    );
+    const { state: t } = play(row);
+    const stat = (p: number, f: number) => t.stats[p * STAT_SIZE + f];
+    expect(stat(2, ST_COLLISIONS)).toBeGreaterThan(0);
+    expect(stat(0, ST_COLLISIONS)).toBeGreaterThan(0);
+    expect(stat(0, ST_COLLISION_DAMAGE_TAKEN) + stat(2, ST_COLLISION_DAMAGE_TAKEN)).toBeGreaterThan(0);
+    for (const p of [0, 2]) {
+      expect(stat(p, ST_COLLISION_DAMAGE_DEALT), `seat ${p}`).toBe(0);
+      expect(stat(p, ST_DAMAGE_DEALT + SRC_COLLISION), `seat ${p}`).toBe(0);
+    }
   });
 });
 
