@@ -38,13 +38,16 @@ import {
   ST_CORV_REPAIRED,
   ST_ENEMY_TOKENS_DESTROYED,
   SMALL_NONE,
+  SMALL_CORVETTE,
+  CC_REF,
+  LOC_REMOVED,
   G_SUPPLY_SHIELDS,
   G_SUPPLY_LINEAR,
   G_SUPPLY_CW,
   G_SUPPLY_CCW,
 } from '../rules/state.js';
 
-export type CardPlace = 'hand' | 'held' | 'face-down' | 'resolving' | number;
+export type CardPlace = 'hand' | 'held' | 'face-down' | 'resolving' | 'removed' | number;
 export interface ShipJson {
   faction: string;
   alive: boolean;
@@ -56,6 +59,15 @@ export interface ShipJson {
   structure: number;
   cards: Record<string, CardPlace>;
   stats: Record<string, number>;
+  /** Team id (rulebook 3): the lowest seat of the team; a seat's own index in a free-for-all. */
+  team: number;
+  /** The round the capital ship was destroyed, and the round the seat left the battle (0: not yet). */
+  lostRound: number;
+  outRound: number;
+  /** The commander escaped by Emergency Warp (8.1.3). */
+  escaped: boolean;
+  /** The seat's Command Corvette on the board (8), or null. */
+  commandCorvette: { position: [number, number]; facing: string } | null;
 }
 export interface StateJson {
   round: number;
@@ -75,6 +87,7 @@ export function cardPlace(loc: number): CardPlace {
   if (loc === LOC_HELD) return 'held';
   if (loc === LOC_COMMITTED) return 'face-down';
   if (loc === LOC_RESOLVING) return 'resolving';
+  if (loc === LOC_REMOVED) return 'removed'; // out of play for a Command Corvette (rulebook 8 step 5)
   return loc - LOC_TRACK;
 }
 
@@ -144,12 +157,18 @@ export function stateToJson(k: Kernel, s: GameState): StateJson {
       structure: s.structure[p],
       cards,
       stats: statsJson(k, s, p),
+      team: s.team[p],
+      lostRound: s.lostRound[p],
+      outRound: s.outRound[p],
+      escaped: s.escaped[p] === 1,
+      commandCorvette: s.ccTok[p] >= 0 ? { position: [s.tokQ[s.ccTok[p]], s.tokR[s.ccTok[p]]], facing: DIRECTION_NAMES[s.tokFacing[s.ccTok[p]]] } : null,
     });
   }
   const tokens: StateJson['tokens'] = [];
   for (let i = 0; i < MAX_TOKENS; i++) {
     if (s.tokKind[i] === SMALL_NONE) continue;
-    tokens.push({ kind: ['', 'projectile', 'torpedo', 'corvette'][s.tokKind[i]], owner: s.tokOwner[i], position: [s.tokQ[i], s.tokR[i]], facing: DIRECTION_NAMES[s.tokFacing[i]] });
+    const kind = s.tokKind[i] === SMALL_CORVETTE && s.tokRef[i] === CC_REF ? 'command-corvette' : ['', 'projectile', 'torpedo', 'corvette'][s.tokKind[i]];
+    tokens.push({ kind, owner: s.tokOwner[i], position: [s.tokQ[i], s.tokR[i]], facing: DIRECTION_NAMES[s.tokFacing[i]] });
   }
   return {
     round: s.round,
