@@ -98,7 +98,38 @@ export const TERM_NONE = 0;
 export const TERM_ILLEGAL = 1;
 export const TERM_THREW = 2;
 export const TERM_BUDGET = 3;
-export const TERM_NAMES = ['', 'illegal action', 'policy threw', 'over budget'];
+/** forwardCalls reported as something other than a number (NaN, a string) by a bot that declares a budget. */
+export const TERM_CALLS = 4;
+/** The factory threw when the match built the bot. */
+export const TERM_FACTORY = 5;
+/** draft() threw, or answered a pick that is not legal. */
+export const TERM_DRAFT_THREW = 6;
+export const TERM_DRAFT_ILLEGAL = 7;
+/** The bot called Math.random (its randomness must come from the rng it is given). */
+export const TERM_RANDOM = 8;
+/** The bot changed the shared tables (ctx.kernel.t). */
+export const TERM_TABLES = 9;
+/** The bot called process.exit. */
+export const TERM_EXIT = 10;
+/** One call into the bot ran past the wall-clock limit (adjudication.decisionSeconds); its worker was restarted. */
+export const TERM_TIME = 11;
+/** The bot's worker ran out of its memory limit (adjudication.memoryMb) during a call into the bot; the worker was restarted. */
+export const TERM_MEMORY = 12;
+export const TERM_NAMES = [
+  '',
+  'illegal action',
+  'policy threw',
+  'over budget',
+  'bad forward calls',
+  'factory threw',
+  'draft threw',
+  'illegal draft pick',
+  'called Math.random',
+  'changed the tables',
+  'called process.exit',
+  'over time limit',
+  'over memory limit',
+];
 
 /**
  * Write match `s` into row `row` of `out`: `seats[i]` is the experiment player in seat i,
