@@ -17,13 +17,13 @@ import { compileLoadout } from '../content/load.js';
 import type { LoadoutChoice } from '../content/schema.js';
 import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
-import type { Policy, PolicyFactory } from '../bot-api.js';
-import { MatchRunner, PolicyError } from './match.js';
+import type { Policy, PolicyFactory, DecisionContext, DraftContext } from '../bot-api.js';
+import { MatchRunner, PolicyError, BotViolation } from './match.js';
 import { loadPolicyFactory, seatRandom } from './bots.js';
 import { dirname, resolve } from 'node:path';
 import { type Experiment, type MatchSlot, checkSeats, pairSeed, slotOf } from './experiment.js';
 import { planExperiment, baseChanges, seatingOf, TWO_SEATS, type Plan, type Entrant, type Seating } from './plan.js';
-import { STATUS_ADJUDICATED, type RecordPlayer } from './record.js';
+import { STATUS_ADJUDICATED, TERM_RANDOM, TERM_EXIT, TERM_TABLES, type RecordPlayer } from './record.js';
 
 /** An experiment made ready to play: content loaded, plan made, bots imported, loadouts compiled. */
 export interface Prepared {
@@ -184,6 +184,37 @@ export function sampleLoadout(f: FactionTable, rng: () => number): LoadoutTable 
   };
 }
 
+/** A call into a bot to adjudicate without making it: the match's `step`-th (MatchRunner.forcedStep). */
+export interface ForcedFault {
+  step: number;
+  termination: number;
+  message: string;
+}
+
+/**
+ * Deep-freeze the tables' objects and arrays, and collect their typed arrays (which cannot
+ * be frozen) as bytes. Freezing changes no read: the kernel never writes the tables, and
+ * property and element loads of frozen objects compile as before.
+ */
+function freezeTables(v: object, seen: Set<object>, bytes: Uint8Array[]): void {
+  if (seen.has(v)) return;
+  seen.add(v);
+  if (ArrayBuffer.isView(v)) {
+    bytes.push(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+    return;
+  }
+  Object.freeze(v);
+  for (const x of Object.values(v)) if (typeof x === 'object' && x !== null) freezeTables(x, seen, bytes);
+}
+
+function forbiddenRandom(): number {
+  throw new BotViolation(TERM_RANDOM, 'called Math.random: a bot draws only from the rng its factory is given (seeded from the match seed and its seat), so that the match replays');
+}
+
+function forbiddenExit(code?: unknown): never {
+  throw new BotViolation(TERM_EXIT, `called process.exit(${typeof code === 'number' ? code : ''}): a bot ends nothing but its answer`);
+}
+
 /** What one match came to: MatchPlayer.play returns one object, updated in place by the next match (as is the state). */
 export interface PlayedMatch {
   state: GameState;
@@ -263,33 +294,166 @@ export class MatchPlayer {
   /** The plan's seating (seats, teams, rotation blocks). */
   readonly seating: Seating;
 
+  /**
+   * The tables' typed arrays (which cannot be frozen) as bytes, and a copy of each as it was:
+   * compared after every match, so a bot that writes into them is caught (tablesChanged).
+   */
+  private readonly tableBytes: Uint8Array[] = [];
+  private readonly tableCopies: Uint8Array[] = [];
+
   constructor(prep: Prepared) {
     this.prep = prep;
     this.seating = prep.plan.seating ?? TWO_SEATS;
+    // Bots see the tables (ctx.kernel.t), shared by every match a worker plays: frozen, so
+    // that a bot's write throws (and is adjudicated) instead of changing later matches.
+    const seen = new Set<object>();
+    for (const t of prep.variantTables) freezeTables(t, seen, this.tableBytes);
+    for (const b of this.tableBytes) this.tableCopies.push(b.slice());
     this.kernels = prep.variantTables.map((t) => new Kernel(t));
     this.runners = this.kernels.map((k) => new MatchRunner(k));
     this.kernel = this.kernels[0];
     this.runner = this.runners[0];
   }
 
-  /** Play match `id`; with a log attached, its events are recorded. The result is valid until the next call. */
-  play(id: number, log: EventLog | null = null): PlayedMatch {
-    const { experiment, scenario, scenarioFile, plan } = this.prep;
+  /** Publish every runner's progress (PROGRESS_* of sim/match.ts) in `progress` (a worker's slot of shared memory). */
+  useProgress(progress: Int32Array<ArrayBufferLike>): void {
+    for (const r of this.runners) r.progress = progress;
+  }
+
+  /**
+   * Play match `id`; with a log attached, its events are recorded. The result is valid until
+   * the next call. `forced`: adjudicate that call into a bot without making it (the replay of
+   * a match whose bot overran a limit, run/chunk-pool.ts).
+   */
+  play(id: number, log: EventLog | null = null, forced: ForcedFault | null = null): PlayedMatch {
+    const { experiment, plan } = this.prep;
     const { pairing, pair, localPair, game, seats } = slotOf(experiment, plan.pairings, id, this.slot, this.seating);
     const n = seats.length;
     const variant = plan.pairingVariant[pairing];
     const tables = this.prep.variantTables[variant];
     this.kernel = this.kernels[variant];
     this.runner = this.runners[variant];
-    const entrants = plan.entrants;
     // Every pairing plays pair k on the same seed: shared seeds across the field.
     const seed = pairSeed(experiment.seed, localPair);
+    const runner = this.runner;
+    runner.beginMatch();
+    runner.forcedStep = forced ? forced.step : 0;
+    runner.forcedTerm = forced ? forced.termination : 0;
+    runner.forcedMessage = forced ? forced.message : '';
+    // The bots run with Math.random and process.exit guarded: either throws a BotViolation,
+    // which the runner adjudicates (docs/bots.md). Swapped per match, restored after it.
+    const random = Math.random;
+    const exit = process.exit;
+    Math.random = forbiddenRandom;
+    process.exit = forbiddenExit;
+    try {
+      this.playGuarded(log, seed, n, seats, tables, null);
+      if (this.tablesChanged()) {
+        // A bot wrote into the tables' typed arrays during the match. Put them back and play
+        // the match again from its seed, checking them after every call into a bot: the
+        // call that changes them is adjudicated (changed the tables), and the record is the
+        // one every run gets, whatever else the worker played before.
+        this.restoreTables();
+        runner.beginMatch();
+        this.playGuarded(log, seed, n, seats, tables, this);
+        this.restoreTables();
+      }
+    } finally {
+      Math.random = random;
+      process.exit = exit;
+      runner.forcedStep = 0;
+    }
+    const m = this.played;
+    m.seed = seed;
+    m.pair = pair;
+    m.game = game;
+    m.table = pairing;
+    m.teams = this.seating.teams;
+    for (let seat = 0; seat < n; seat++) m.seats[seat] = seats[seat];
+    m.seats.length = n;
+    m.termination = runner.fault;
+    m.faultSeat = runner.faultSeat;
+    m.faultMessage = runner.faultMessage;
+    m.policyMicros.set(runner.policyMicros);
+    return m;
+  }
+
+  /** Whether the tables' typed arrays differ from their copies. */
+  private tablesChanged(): boolean {
+    const bytes = this.tableBytes;
+    const copies = this.tableCopies;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
+      const c = copies[i];
+      for (let j = 0; j < b.length; j++) if (b[j] !== c[j]) return true;
+    }
+    return false;
+  }
+
+  private restoreTables(): void {
+    for (let i = 0; i < this.tableBytes.length; i++) this.tableBytes[i].set(this.tableCopies[i]);
+  }
+
+  /**
+   * A policy that checks the tables after each call into `pol` and throws (changed the
+   * tables) when the call changed them. Only in the replay of a match that changed them.
+   */
+  private audited(pol: Policy): Policy {
+    const check = () => {
+      if (!this.tablesChanged()) return;
+      this.restoreTables();
+      throw new BotViolation(TERM_TABLES, 'changed the tables (ctx.kernel.t), which every match shares');
+    };
+    const choose = (ctx: DecisionContext) => {
+      const a = pol.choose(ctx);
+      check();
+      return a;
+    };
+    const draft = (ctx: DraftContext) => {
+      const a = pol.draft!(ctx);
+      check();
+      return a;
+    };
+    // Everything else (name, budget, forwardCalls) read from the policy itself.
+    return new Proxy(pol, { get: (target, key) => (key === 'choose' ? choose : key === 'draft' && target.draft ? draft : Reflect.get(target, key)) });
+  }
+
+  /**
+   * The match itself, its calls into the bots guarded and adjudicated (play). `audit`: check
+   * the tables after every call into a bot (audited).
+   */
+  private playGuarded(log: EventLog | null, seed: number, n: number, seats: readonly number[], tables: GameTables, audit: MatchPlayer | null): void {
+    const { scenario, scenarioFile, plan } = this.prep;
+    const entrants = plan.entrants;
+    const runner = this.runner;
+    let fallbacks: Policy[] | null = null;
+    if (this.prep.fallback) {
+      fallbacks = this.fallbacks;
+      fallbacks.length = n;
+      for (let seat = 0; seat < n; seat++) {
+        this.fallbackRandom[seat].reset(seed);
+        fallbacks[seat] = this.prep.fallback({}, this.fallbackRandom[seat].draw);
+      }
+    }
     const policies = this.policies;
     policies.length = n;
     for (let seat = 0; seat < n; seat++) {
       const pl = seats[seat];
       this.botRandom[seat].reset(seed);
-      policies[seat] = this.prep.factories[pl](entrants[pl].params, this.botRandom[seat].draw);
+      let pol = runner.build(this.prep.factories[pl], entrants[pl].params, this.botRandom[seat].draw, seat);
+      if (pol !== null && audit !== null) {
+        if (this.tablesChanged()) {
+          this.restoreTables();
+          runner.adjudicateBeforePlay(TERM_TABLES, seat, `the factory of seat ${seat} changed the tables (ctx.kernel.t), which every match shares`);
+          pol = null;
+        } else pol = this.audited(pol);
+      }
+      if (pol !== null) policies[seat] = pol;
+      else if (fallbacks !== null && runner.forfeitSeat !== seat) policies[seat] = fallbacks[seat]; // the fallback plays the seat's match
+      else {
+        if (runner.forfeitSeat < 0) runner.forfeitSeat = seat;
+        policies[seat] = null!; // never asked: the seat forfeits before play
+      }
     }
     if (seed !== this.lastSetupSeed || tables !== this.lastSetupTables) {
       this.lastSetup = scenarioSetup(scenarioFile, scenario, tables, seed);
@@ -308,39 +472,27 @@ export class MatchPlayer {
         this.prep.fixed[pl] ?? (loadout === 'sample' ? sampleLoadout(tables.factions[this.prep.factions[pl]], seededRandom(`${seed}/loadout/${pl}`)) : tables.factions[this.prep.factions[pl]].defaultLoadout);
     }
     if (drafting) {
-      const drafted = this.runner.draft(setup.ships.map((sh) => tables.factions[sh.faction]), policies);
+      const drafted = runner.draft(
+        setup.ships.map((sh) => tables.factions[sh.faction]),
+        policies.map((pol, seat) => (seat === runner.forfeitSeat ? null : pol)),
+        fallbacks,
+        true,
+      );
       for (let seat = 0; seat < n; seat++) if (entrants[seats[seat]].loadout === 'draft') setup.ships[seat].loadout = drafted[seat];
     }
     this.kernel.log = log;
     this.kernel.setup(this.state, setup);
-    let fallbacks: Policy[] | null = null;
-    if (this.prep.fallback) {
-      fallbacks = this.fallbacks;
-      fallbacks.length = n;
-      for (let seat = 0; seat < n; seat++) {
-        this.fallbackRandom[seat].reset(seed);
-        fallbacks[seat] = this.prep.fallback({}, this.fallbackRandom[seat].draw);
-      }
+    if (runner.forfeitSeat >= 0) {
+      // Its factory or its draft faulted (or a limit was overrun there): it loses before play.
+      forfeit(this.state, runner.forfeitSeat, this.seating.teams);
+      return;
     }
     try {
-      this.runner.play(this.state, policies, fallbacks);
+      runner.play(this.state, policies, fallbacks, false);
     } catch (e) {
       // Adjudication by forfeit: the faulty policy loses the match.
       if (!(e instanceof PolicyError)) throw e;
       forfeit(this.state, e.player, this.seating.teams);
     }
-    const m = this.played;
-    m.seed = seed;
-    m.pair = pair;
-    m.game = game;
-    m.table = pairing;
-    m.teams = this.seating.teams;
-    for (let seat = 0; seat < n; seat++) m.seats[seat] = seats[seat];
-    m.seats.length = n;
-    m.termination = this.runner.fault;
-    m.faultSeat = this.runner.faultSeat;
-    m.faultMessage = this.runner.faultMessage;
-    m.policyMicros.set(this.runner.policyMicros);
-    return m;
   }
 }
