@@ -27,7 +27,7 @@ import * as eventsModule from './events.js';
 const { DQ, DR, opposite } = hexModule;
 const {
   MAX_PLAYERS, LIN_SLOTS, ROT_SLOTS, STAT_SIZE, TOK_CW, TOK_NONE, ST_DAMAGE_DEALT, SRC_COLLISION,
-  ST_COLLISIONS, ST_EDGE_COLLISIONS, ST_COLLISION_DAMAGE_DEALT, ST_COLLISION_DAMAGE_TAKEN, G_PLAYERS,
+  ST_COLLISIONS, ST_EDGE_COLLISIONS, ST_COLLISION_DAMAGE_DEALT, ST_DEALT_TO, ST_COLLISION_DAMAGE_TAKEN, G_PLAYERS,
   G_SUPPLY_LINEAR,
 } = stateModule;
 const { CANCELS, MODIFIES, matSize, gainToken, supplyField, removeRotational } = momentumModule;
@@ -237,12 +237,17 @@ export class Collisions {
       st[a * STAT_SIZE + ST_COLLISIONS]++;
       if (b === SIDE_EDGE) {
         st[a * STAT_SIZE + ST_EDGE_COLLISIONS]++;
+        if (dealtA > 0) s.lastHit[a] = -1; // the edge is nobody's kill
         continue;
       }
       const dealtB = this.collisionDamage(s, b, this.maskB[c], dmg);
       st[b * STAT_SIZE + ST_COLLISIONS]++;
+      if (dealtA > 0) s.lastHit[a] = b;
+      if (dealtB > 0) s.lastHit[b] = a;
       // Damage dealt counts enemies only, as for weapons (rulebook 3: allies at 4 players).
       if (s.team[a] === s.team[b]) continue;
+      st[a * STAT_SIZE + ST_DEALT_TO + b] += dealtB;
+      st[b * STAT_SIZE + ST_DEALT_TO + a] += dealtA;
       st[a * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtB;
       st[b * STAT_SIZE + ST_COLLISION_DAMAGE_DEALT] += dealtA;
       st[a * STAT_SIZE + ST_DAMAGE_DEALT + SRC_COLLISION] += dealtB;

@@ -28,7 +28,7 @@ const {
   STATUS_VICTORY, STATUS_DRAW, PHASE_OVER, SMALL_NONE, SMALL_CORVETTE, G_ROUND, G_PHASE, G_STATUS,
   G_WINNER, G_PLAYERS, G_PENDING, G_DECISION, G_INITIATIVE, G_SUPPLY_SHIELDS, G_SUPPLY_LINEAR,
   G_SUPPLY_CW, G_SUPPLY_CCW, G_HELD, G_CC_KILLS, LO_MAIN, LO_BROADSIDE, LO_HANGAR, LO_PD,
-  LO_CORVETTES,
+  LO_CORVETTES, STAT_SIZE, ST_KILLS,
 } = stateModule;
 const { Cmd } = tablesModule;
 const { EV_DESTROYED, EV_END } = eventsModule;
@@ -221,6 +221,9 @@ export class KernelCore implements RulesContext {
   protected wreck(s: GameState, p: number): void {
     const g = s.g;
     s.lostRound[p] = g[G_ROUND];
+    // The kill goes to the seat whose hit last damaged the ship, when an enemy (rulebook 3).
+    const killer = s.lastHit[p];
+    if (killer >= 0 && s.team[killer] !== s.team[p]) s.stats[killer * STAT_SIZE + ST_KILLS]++;
     let shields = 0;
     for (let i = p * MAX_SECTIONS, end = i + MAX_SECTIONS; i < end; i++) {
       shields += s.shields[i];

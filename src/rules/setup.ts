@@ -31,6 +31,7 @@ BLANK.engine.fill(-1);
 BLANK.p2eDir.fill(-1);
 BLANK.tokOwner.fill(-1);
 BLANK.ccTok.fill(-1);
+BLANK.lastHit.fill(-1);
 
 /** A ship's starting setup, fully resolved (no randomness: scenarios resolve it first). */
 export interface ShipSetup {

@@ -225,7 +225,11 @@ export const ST_CORV_KILLED = 108;
 export const ST_CORV_REPAIRED = 116;
 /** Enemy small tokens (projectiles, torpedoes, corvettes) destroyed by this player. */
 export const ST_ENEMY_TOKENS_DESTROYED = 124;
-export const STAT_SIZE = 128;
+/** Damage this player dealt to each enemy seat's capital ship (MAX_PLAYERS entries, by victim seat). */
+export const ST_DEALT_TO = 128;
+/** Enemy capital ships and Command Corvettes this player destroyed (the last hit on a ship is credited; rulebook 3). */
+export const ST_KILLS = 132;
+export const STAT_SIZE = 136;
 export const STAT_NAMES: Record<number, string> = {
   [ST_COLLISIONS]: 'collisions',
   [ST_EDGE_COLLISIONS]: 'edgeCollisions',
@@ -286,6 +290,7 @@ const FIELDS: Field[] = [
   { name: 'team', ctor: Int8Array, length: MAX_PLAYERS },
   { name: 'escaped', ctor: Int8Array, length: MAX_PLAYERS },
   { name: 'ccTok', ctor: Int8Array, length: MAX_PLAYERS },
+  { name: 'lastHit', ctor: Int8Array, length: MAX_PLAYERS },
   // Last, player by player, so that a copy can stop after the players in the match (copyFrom).
   { name: 'stats', ctor: Int32Array, length: MAX_PLAYERS * STAT_SIZE },
 ];
@@ -390,6 +395,8 @@ export class GameState {
    * ccTok[p] >= 0 (flyingCommandCorvette).
    */
   readonly ccTok: Int8Array;
+  /** The seat whose hit (weapon, collision or token) last damaged seat p's capital ship, or -1: credited with the kill (ST_KILLS) when it is an enemy. */
+  readonly lastHit: Int8Array;
   /** The bytes of cardLoc as words: player p's cards are words p * CARDS / 4 onward (the cooldown step moves them a word at a time). */
   readonly cardLoc32: Int32Array;
   /** bytes[0 .. stateBytesFor(n)) for n = 0..MAX_PLAYERS: what a copy between n-player states must move. */
@@ -440,6 +447,7 @@ export class GameState {
     this.outRound = views.outRound as Int16Array;
     this.escaped = views.escaped as Int8Array;
     this.ccTok = views.ccTok as Int8Array;
+    this.lastHit = views.lastHit as Int8Array;
     this.cardLoc32 = new Int32Array(buffer, CARD_LOC_OFFSET, (MAX_PLAYERS * CARDS) / 4);
   }
 

@@ -26,7 +26,7 @@ const { DQ, DR, opposite, distance, frontCoordinates } = hexModule;
 const {
   MAX_TOKENS, MAX_FACTION_SUPPLIES, CORVETTES, CORV_DESTROYED, CC_REF, STAT_SIZE, SMALL_NONE,
   SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, G_PLAYERS, G_TOKEN_SERIAL, G_TOK_TOP,
-  LO_CORVETTES, ST_DAMAGE_DEALT, ST_SHOTS, ST_HITS, ST_TOKENS_LOST, CAUSES, ST_CORV_LOST,
+  LO_CORVETTES, ST_DAMAGE_DEALT, ST_DEALT_TO, ST_KILLS, ST_SHOTS, ST_HITS, ST_TOKENS_LOST, CAUSES, ST_CORV_LOST,
   ST_CORV_KILLED, ST_ENEMY_TOKENS_DESTROYED, CAUSE_PROJECTILE, CAUSE_TORPEDO, CAUSE_BEAM,
   CAUSE_CORVETTE,
 } = stateModule;
@@ -77,9 +77,11 @@ export class Weapons extends WeaponTargets {
   private damageShip(s: GameState, attacker: number, src: number, victim: number, sec: number, amount: number): void {
     if (amount <= 0) return;
     hitSection(this.k.t, s, victim, sec, amount, this.k.log);
+    s.lastHit[victim] = attacker;
     if (attacker >= 0 && s.team[victim] !== s.team[attacker]) {
       s.stats[attacker * STAT_SIZE + ST_DAMAGE_DEALT + src] += amount;
       s.stats[attacker * STAT_SIZE + ST_HITS + src]++;
+      s.stats[attacker * STAT_SIZE + ST_DEALT_TO + victim] += amount;
     }
   }
 
@@ -98,7 +100,10 @@ export class Weapons extends WeaponTargets {
       s.stats[killer * STAT_SIZE + ST_ENEMY_TOKENS_DESTROYED]++;
       if (src >= 0) s.stats[killer * STAT_SIZE + ST_HITS + src]++;
     }
-    if (kind === SMALL_CORVETTE && s.tokRef[i] === CC_REF) this.k.commandCorvetteLost(s, owner, killer);
+    if (kind === SMALL_CORVETTE && s.tokRef[i] === CC_REF) {
+      if (enemyKill) s.stats[killer * STAT_SIZE + ST_KILLS]++;
+      this.k.commandCorvetteLost(s, owner, killer);
+    }
     else if (kind === SMALL_CORVETTE) {
       const slot = s.tokRef[i] - 2;
       const card = s.loadout[owner * 8 + LO_CORVETTES + slot];

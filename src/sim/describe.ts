@@ -37,6 +37,8 @@ import {
   ST_CORV_KILLED,
   ST_CORV_REPAIRED,
   ST_ENEMY_TOKENS_DESTROYED,
+  ST_KILLS,
+  ST_DEALT_TO,
   SMALL_NONE,
   SMALL_CORVETTE,
   CC_REF,
@@ -95,7 +97,8 @@ export function cardPlace(loc: number): CardPlace {
  * Per-player statistics by name: the scalar counters; damage taken per section as
  * `damage.<section>`; per source (main, broadside, pointDefence, collision, or a corvette
  * card id) `dealt.<source>`, `shots.<source>`, `hits.<source>`; own tokens lost as
- * `lost.<kind>.<cause>`; corvettes by card id as `corvettes.<launched|lost|killed|repaired>.<card>`.
+ * `lost.<kind>.<cause>`; corvettes by card id as `corvettes.<launched|lost|killed|repaired>.<card>`;
+ * enemy capital ships and Command Corvettes destroyed as `kills`; damage dealt to each other seat as `dealtTo.<seat>`.
  * Zero counters of the per-source and per-card families are left out.
  */
 export function statsJson(k: Kernel, s: GameState, p: number): Record<string, number> {
@@ -127,6 +130,8 @@ export function statsJson(k: Kernel, s: GameState, p: number): Record<string, nu
     }
   }
   out.enemyTokensDestroyed = s.stats[base + ST_ENEMY_TOKENS_DESTROYED];
+  out.kills = s.stats[base + ST_KILLS];
+  for (let q = 0; q < s.players; q++) if (q !== p) out[`dealtTo.${q}`] = s.stats[base + ST_DEALT_TO + q];
   return out;
 }
 

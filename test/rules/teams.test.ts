@@ -40,6 +40,9 @@ import {
   ST_COLLISION_DAMAGE_TAKEN,
   ST_DAMAGE_DEALT,
   SRC_COLLISION,
+  ST_KILLS,
+  ST_DEALT_TO,
+  SOURCES,
 } from '../../src/rules/state.ts';
 import { TGT_HULL } from '../../src/rules/targeting.ts';
 
@@ -167,6 +170,8 @@ interface VictoryRow {
   lost: number[];
   out: number[];
   teams: number[];
+  /** Kills credited per seat (ST_KILLS: the last hit on an enemy ship), where the row checks them. */
+  kills?: number[];
 }
 const victories: VictoryRow[] = [
   {
@@ -181,6 +186,7 @@ const victories: VictoryRow[] = [
     lost: [0, 1, 1],
     out: [0, 1, 1],
     teams: [0, 1, 2],
+    kills: [2, 0, 0],
   },
   {
     what: '3 players: one ship down, two left: the match goes on (its commander flies on in a Command Corvette, 8)',
@@ -205,6 +211,7 @@ const victories: VictoryRow[] = [
     lost: [1, 1, 1],
     out: [0, 0, 0],
     teams: [0, 1, 2],
+    kills: [1, 2, 0],
   },
   {
     what: '4 players: both enemy capital ships destroyed: the team wins together (G_WINNER: team id 0, the lower seat)',
@@ -216,6 +223,7 @@ const victories: VictoryRow[] = [
     lost: [0, 1, 0, 1],
     out: [0, 1, 0, 1],
     teams: [0, 1, 0, 1],
+    kills: [1, 0, 1, 0],
   },
   {
     what: '4 players: one enemy capital ship left: the match goes on',
@@ -252,6 +260,15 @@ describe('3: victory, draws and the elimination record at 3 and 4 players', () =
     expect([...Array(n).keys()].filter((p) => isWinner(s, p))).toEqual(row.winners);
     expect(Array.from(s.lostRound.subarray(0, n))).toEqual(row.lost);
     expect(Array.from(s.outRound.subarray(0, n))).toEqual(row.out);
+    if (row.kills) expect([...Array(n).keys()].map((p) => s.stats[p * STAT_SIZE + ST_KILLS])).toEqual(row.kills);
+    // Damage dealt to each enemy seat adds up to the seat's damage dealt by source.
+    for (let p = 0; p < n; p++) {
+      let bySeat = 0;
+      let bySource = 0;
+      for (let q = 0; q < n; q++) bySeat += s.stats[p * STAT_SIZE + ST_DEALT_TO + q];
+      for (let src = 0; src < SOURCES; src++) bySource += s.stats[p * STAT_SIZE + ST_DAMAGE_DEALT + src];
+      expect(bySeat, `seat ${p}`).toBe(bySource);
+    }
   });
 });
 
