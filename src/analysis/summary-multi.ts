@@ -15,7 +15,7 @@
  * then its cluster sums are added and the block's pairwise-finish pattern counted (the
  * rating bootstrap redraws blocks from those counts).
  */
-import { MAX_SECTIONS, ST_CORV_KILLED, ST_DAMAGE_DEALT, ST_HITS, ST_SECTION_DAMAGE, ST_SHOTS, SOURCES, STATUS_DRAW, STATUS_DRAW_LIMIT, STATUS_VICTORY } from '../rules/state.js';
+import { MAX_SECTIONS, ST_CORV_KILLED, ST_DAMAGE_DEALT, ST_DEALT_TO, ST_KILLS, ST_HITS, ST_SECTION_DAMAGE, ST_SHOTS, SOURCES, STATUS_DRAW, STATUS_DRAW_LIMIT, STATUS_VICTORY } from '../rules/state.js';
 import {
   R_ESCAPED0,
   R_GAME,
@@ -51,7 +51,9 @@ export const MV_TAKEN = 5;
 export const MV_ESCAPED = 6;
 export const MV_LOST = 7;
 export const MV_CORV_KILLED = 8;
-export const ENTRANT_VALUES = 9;
+/** Enemy capital ships and Command Corvettes destroyed (the kill credit, ST_KILLS). */
+export const MV_KILLS = 9;
+export const ENTRANT_VALUES = 10;
 
 /** A block vector: ENTRANT_VALUES per table position, then each seat's score times T, then no-winner, round limit, rounds. */
 export function blockValues(seats: number): number {
@@ -81,6 +83,8 @@ export interface TableState {
   /** Per position: the faction index it flies, and damage dealt, shots and hits by source (SOURCES each, in that order). */
   faction: number[];
   bySource: number[][];
+  /** Damage dealt by position i to position j's capital ship (ST_DEALT_TO), over all matches: dealtTo[i][j]. */
+  dealtTo: number[][];
   /** Wins by seat. */
   seatWins: number[];
   /**
@@ -174,6 +178,7 @@ export class MultiFold {
       outRounds: Array.from({ length: n }, () => [0]),
       faction: order.map((x) => rec[o + SEAT_FACTION[x.seat]]),
       bySource: Array.from({ length: n }, () => zeros(3 * SOURCES)),
+      dealtTo: Array.from({ length: n }, () => zeros(n)),
       seatWins: zeros(n),
       pairwise: crossPairs(team).map(() => [0, 0, 0]),
       patterns: {},
@@ -245,6 +250,8 @@ export class MultiFold {
       for (let sec = 0; sec < MAX_SECTIONS; sec++) taken += rec[st + ST_SECTION_DAMAGE + sec];
       let corvKilled = 0;
       for (let c = 0; c < 8; c++) corvKilled += rec[st + ST_CORV_KILLED + c];
+      const to = t.dealtTo[i];
+      for (let q = 0; q < n; q++) if (q !== seat) to[pos[q]] += rec[st + ST_DEALT_TO + q];
       const values = this.values;
       values[MV_WIN] = won;
       values[MV_SCORE_T] = won * T + (winner < 0 ? 1 : 0);
@@ -255,6 +262,7 @@ export class MultiFold {
       values[MV_ESCAPED] = rec[o + R_ESCAPED0 + seat];
       values[MV_LOST] = rec[o + R_LOST0 + seat] > 0 ? 1 : 0;
       values[MV_CORV_KILLED] = corvKilled;
+      values[MV_KILLS] = rec[st + ST_KILLS];
       for (let k = 0; k < ENTRANT_VALUES; k++) {
         s[k] += values[k];
         v[base + k] += values[k];
@@ -336,6 +344,7 @@ export class MultiFold {
       from.places.forEach((s, i) => addArray(into.places[i], s));
       from.outRounds.forEach((s, i) => addArray(into.outRounds[i], s));
       from.bySource.forEach((s, i) => addArray(into.bySource[i], s));
+      from.dealtTo.forEach((s, i) => addArray(into.dealtTo[i], s));
       addArray(into.seatWins, from.seatWins);
       from.pairwise.forEach((s, i) => addArray(into.pairwise[i], s));
       for (const [k, c] of Object.entries(from.patterns)) into.patterns[k] = (into.patterns[k] ?? 0) + c;
@@ -403,6 +412,10 @@ export interface MultiPlayerAtTable {
   shipsLost: number;
   escapes: number;
   corvettesKilled: number;
+  /** Enemy capital ships and Command Corvettes it destroyed (the last hit), per match, clustered by block. */
+  kills: ClusteredMean;
+  /** Damage dealt to each enemy's capital ship, per match: [enemy name, per match]. */
+  dealtTo: [string, number][];
   /** Damage dealt to enemy capital ships and taken by its own, per match, clustered by block. */
   dealt: ClusteredMean;
   taken: ClusteredMean;
@@ -499,6 +512,8 @@ export function summarizeMulti(st: MultiState, names: readonly string[], sources
         shipsLost: s[MV_LOST],
         escapes: s[MV_ESCAPED],
         corvettesKilled: s[MV_CORV_KILLED],
+        kills: clusteredMean(sums(base + MV_KILLS, s[MV_KILLS])),
+        dealtTo: t.players.flatMap((q, j): [string, number][] => (t.team[j] !== t.team[i] ? [[names[q] ?? `player${q}`, t.matches > 0 ? t.dealtTo[i][j] / t.matches : NaN]] : [])),
         dealt: clusteredMean(sums(base + MV_DEALT, s[MV_DEALT])),
         taken: clusteredMean(sums(base + MV_TAKEN, s[MV_TAKEN])),
         sources: sourceRows(t.bySource[i], sources[t.faction[i]], t.matches),
@@ -550,7 +565,7 @@ export function summarizeMulti(st: MultiState, names: readonly string[], sources
     roundLimit: tables.reduce((a, t) => a + t.roundLimit.count, 0),
     notes: [
       `Each table plays every match seed under every rotation of its ${n} seats (a rotation block of ${n} games); every interval counts blocks (pooled over tables, seeds), not matches.`,
-      'Damage dealt and taken are totals per match; the records do not split them by opponent, nor credit capital-ship kills.',
+      'A kill is credited to the seat whose hit last damaged the destroyed capital ship (or destroyed the Command Corvette), when an enemy; damage dealt counts enemy capital ships only, split by the enemy hit.',
     ],
   };
 }

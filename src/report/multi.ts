@@ -162,7 +162,7 @@ export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>,
       [
         {
           caption: 'Places and eliminations',
-          columns: ['table', 'entrant', 'mean place [95%]', 'places (place: matches)', 'left the battle', 'left in rounds (round: matches)', 'ships lost', 'escapes', 'corvettes killed'],
+          columns: ['table', 'entrant', 'mean place [95%]', 'places (place: matches)', 'left the battle', 'left in rounds (round: matches)', 'ships lost', 'escapes', 'kills per match [95%]', 'corvettes killed'],
           rows: m.tables.slice(0, 200).flatMap((t) =>
             t.players.map((p) => [
               t.key,
@@ -173,6 +173,7 @@ export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>,
               p.leftRounds.slice(0, 12).map(([r, c]) => `${r}: ${c}`).join(', ') + (p.leftRounds.length > 12 ? ', ...' : ''),
               p.shipsLost,
               p.escapes,
+              mean(p.kills, 2),
               p.corvettesKilled,
             ]),
           ),
@@ -202,6 +203,12 @@ export function multiSections(m: MultiSummary, charts: Map<string, ReportChart>,
   sections.push(
     section('damage', 'Damage', [m.notes[1] ?? ''], [], [
       { caption: 'Damage per match', columns: ['table', 'entrant', 'dealt to enemy capital ships [95%]', 'taken [95%]', 'matches'], rows: m.tables.slice(0, 200).flatMap((t) => t.players.map((p) => [t.key, p.name, mean(p.dealt, 1), mean(p.taken, 1), p.n])) },
+      {
+        caption: 'Damage per match, by opponent',
+        columns: ['table', 'entrant', 'to', 'dealt per match'],
+        rows: m.tables.slice(0, 100).flatMap((t) => t.players.flatMap((p) => (p.dealtTo ?? []).map(([to, v]) => [t.key, p.name, to, v.toFixed(2)]))),
+        note: "Damage the entrant dealt to each enemy's capital ship, per match at that table.",
+      },
       {
         caption: 'Damage by source',
         columns: ['table', 'entrant', 'source', 'dealt per match', 'shots', 'hits', 'hits per shot'],

@@ -6,8 +6,8 @@
  * pairwise finishes (the same point fit as two-player ratings on the same counts).
  */
 import { describe, expect, it } from 'vitest';
-import { STATUS_DRAW_LIMIT, STATUS_VICTORY } from '../../src/rules/state.ts';
-import { R_GAME, R_OUT0, R_PAIR, R_ROUNDS, R_SEATS, R_SEED, R_STATUS, R_TABLE, R_TEAM0, R_WINNER, R_ID, RECORD_INTS, SEAT_PLAYER } from '../../src/sim/record.ts';
+import { STATUS_DRAW_LIMIT, STATUS_VICTORY, ST_KILLS, ST_DEALT_TO } from '../../src/rules/state.ts';
+import { R_GAME, R_OUT0, R_PAIR, R_ROUNDS, R_SEATS, R_SEED, R_STATUS, R_TABLE, R_TEAM0, R_WINNER, R_ID, RECORD_INTS, SEAT_PLAYER, SEAT_STATS } from '../../src/sim/record.ts';
 import { SummaryAccumulator, summaryExperiment } from '../../src/analysis/summary.ts';
 import { fitMultiRatings, fitRatings } from '../../src/analysis/ratings.ts';
 import { loadGameTables } from '../../src/content/load.ts';
@@ -28,6 +28,9 @@ interface Game {
   block?: number;
   game: number;
   rounds?: number;
+  /** Per seat: kills credited (ST_KILLS) and damage dealt to each other seat (ST_DEALT_TO, by victim seat). */
+  kills?: number[];
+  dealtTo?: number[][];
 }
 
 function records(games: Game[]): Int32Array {
@@ -48,6 +51,9 @@ function records(games: Game[]): Int32Array {
       rec[o + SEAT_PLAYER[seat]] = seat < n ? g.seats[seat] : -1;
       rec[o + R_TEAM0 + seat] = seat < n ? (g.teams?.[seat] ?? seat) : -1;
       rec[o + R_OUT0 + seat] = seat < n ? g.out[seat] : 0;
+      if (seat >= n) continue;
+      rec[o + SEAT_STATS[seat] + ST_KILLS] = g.kills?.[seat] ?? 0;
+      for (let q = 0; q < n; q++) rec[o + SEAT_STATS[seat] + ST_DEALT_TO + q] = g.dealtTo?.[seat][q] ?? 0;
     }
   });
   return rec;
@@ -99,6 +105,25 @@ describe('N-player summary: known answers', () => {
     ]);
     // The two-player figures stay empty.
     expect(acc.summarize().pairings).toEqual([]);
+  });
+
+  it('kills and damage by opponent follow the players through the rotation, per match', () => {
+    // Game 0 seats A, B, C; game 1 C, A, B. A kills B in game 0 and C in game 1; A deals 4 to
+    // B and 2 to C in game 0, 3 to C in game 1; C deals 5 to A in game 1.
+    const games: Game[] = [
+      { ...BLOCK[0], kills: [1, 0, 0], dealtTo: [[0, 4, 2], [0, 0, 0], [0, 0, 0]] },
+      { ...BLOCK[1], kills: [0, 1, 0], dealtTo: [[0, 5, 0], [3, 0, 0], [0, 0, 0]] },
+      BLOCK[2],
+    ];
+    const acc = new SummaryAccumulator(exp(3));
+    acc.add(records(games), 3);
+    const t = acc.summarize().multi!.tables[0];
+    expect(t.players.map((p) => p.kills.mean)).toEqual([2 / 3, 0, 0]);
+    expect(t.players.map((p) => p.dealtTo)).toEqual([
+      [['B', 4 / 3], ['C', 5 / 3]],
+      [['A', 0], ['C', 0]],
+      [['A', 5 / 3], ['B', 0]],
+    ]);
   });
 
   it('two teams of two: partners, team shares, cross-team pairs only', () => {
