@@ -88,14 +88,32 @@ function blame(copy: FactionFile, path: readonly PropertyKey[], mine: readonly S
 }
 
 /**
+ * One change per card field: a second one would silently win over the first, so the later
+ * is refused, naming where the earlier is.
+ */
+function checkNoRepeats(changes: readonly SourcedChange[]): void {
+  const seen = new Map<string, SourcedChange>();
+  for (const sc of changes) {
+    const key = `${sc.change.card}\n${sc.change.field}`;
+    const prev = seen.get(key);
+    if (prev !== undefined) {
+      const where = prev.file === sc.file ? prev.path : `${prev.path} of ${prev.file}`;
+      throw ConfigError.at(sc.file, `${sc.path}.field`, `a card field no other change sets (${where} already changes ${sc.change.card}.${sc.change.field}; keep one of the two)`, sc.change.field);
+    }
+    seen.set(key, sc);
+  }
+}
+
+/**
  * The faction with the changes that name its cards applied (a copy; the input is not
  * touched). Returns the changes it applied, so the caller can report any that named no card.
- * @throws ConfigError, against the experiment file, for a field the card has not or a value
- *   the faction schema refuses.
+ * @throws ConfigError, against the experiment file, for a field the card has not, a value
+ *   the faction schema refuses, or a card field changed twice.
  */
 export function applyCardChanges(faction: FactionFile, changes: readonly SourcedChange[]): { faction: FactionFile; applied: SourcedChange[] } {
   const mine = changes.filter((c) => cardsOf(faction).has(c.change.card));
   if (!mine.length) return { faction, applied: [] };
+  checkNoRepeats(mine);
   const copy = structuredClone(faction);
   const cards = cardsOf(copy);
   for (const sc of mine) {

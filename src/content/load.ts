@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type * as z from 'zod';
 import { directionIndex, rotateOffset } from '../hex/hex.js';
 import {
@@ -113,12 +113,52 @@ function readYamlSource(file: string): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) throw yamlErrorsToError(file, doc.errors, text);
-  const data: unknown = doc.toJS({ maxAliasCount: 1000 });
   const at = (offset: number): SourcePos => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, column: p.col };
   };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw aliasError(file, doc, e, at);
+  }
   return { file, data, locate: (path, key) => locateNode(doc, path, key === true, at) };
+}
+
+/**
+ * Most alias expansions (`*name` copying an `&name` anchor, counted through nesting) a file
+ * may make: the yaml package's own default. A handful of anchors reused a few times each is
+ * far below it; an "alias bomb", a few lines whose aliases nest into billions of nodes,
+ * is refused before it is expanded.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * What the YAML reader throws while turning a document into data (an alias bomb, an alias
+ * to an anchor that comes later or not at all), as a ConfigError at the first alias.
+ */
+function aliasError(file: string, doc: Document, e: unknown, at: (offset: number) => SourcePos): ConfigError {
+  const message = e instanceof Error ? e.message : String(e);
+  // The alias named in the message (an unresolved one), else the first alias of the file.
+  const named = /unresolved alias/i.test(message) ? /: (\S+)$/.exec(message)?.[1] : undefined;
+  let first: { source: string; pos?: SourcePos } | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (named !== undefined && node.source !== named) return undefined;
+      first = { source: node.source, pos: node.range ? at(node.range[0]) : undefined };
+      return visit.BREAK;
+    },
+  });
+  const where = first?.pos;
+  const path = where !== undefined ? `line ${where.line}, column ${where.column}` : ROOT;
+  const expected = /excessive alias count/i.test(message)
+    ? `a file whose aliases (*name) expand to at most ${MAX_ALIAS_COUNT} copies of their anchors (&name); these nest into far more, which is refused as a resource-exhaustion attack`
+    : /unresolved alias/i.test(message)
+      ? 'an alias (*name) to an anchor (&name) set before it in the file'
+      : `a file the YAML reader can turn into data (${message})`;
+  const got = first === undefined ? message : named !== undefined ? `*${first.source}` : `the alias *${first.source} and the others`;
+  return new ConfigError(file, [{ path, expected, got, ...where }]);
 }
 
 /** Source position of the node at `path` (or of the key itself), else of its nearest ancestor. */
@@ -158,6 +198,15 @@ function validate<S extends z.ZodType>(src: YamlSource, schema: S): z.output<S> 
  */
 export function loadYaml<S extends z.ZodType>(file: string, schema: S): z.output<S> {
   return validate(readYamlSource(file), schema);
+}
+
+/** As loadYaml, with a way back from a data path to its line for later checks. */
+export function loadYamlLocated<S extends z.ZodType>(
+  file: string,
+  schema: S,
+): { value: z.output<S>; locate: (path: readonly PropertyKey[]) => SourcePos | undefined } {
+  const src = readYamlSource(file);
+  return { value: validate(src, schema), locate: (path) => src.locate(path) };
 }
 
 /** The file's `id` must be its file name, so `--faction fpa` and `id: fpa` always agree. */
@@ -489,21 +538,47 @@ export interface GameTablesOptions {
   changes?: readonly SourcedChange[];
 }
 
+/**
+ * A faction or board name with no file: reported against the config folder, and the file
+ * that wrote the name may name itself instead (a scenario's or experiment's `board`).
+ */
+export class UnknownConfigName extends ConfigError {
+  constructor(
+    folder: string,
+    readonly kind: 'factions' | 'boards',
+    readonly configName: string,
+    readonly expectedName: string,
+  ) {
+    super(folder, [{ path: ROOT, expected: expectedName, got: JSON.stringify(configName) }]);
+  }
+}
+
 /** A name or a path: names resolve inside `<configDir>/<kind>`. */
 function resolveConfig(configDir: string, kind: 'factions' | 'boards', name: string): string {
   if (name.endsWith('.yaml') || name.endsWith('.yml') || name.includes('/') || name.includes('\\')) return displayPath(name);
   const file = join(configDir, kind, `${name}.yaml`);
   if (!existsSync(file)) {
     const known = listConfigNames(kind, configDir);
-    throw new ConfigError(displayPath(join(configDir, kind)), [
-      {
-        path: ROOT,
-        expected: `the name of a ${kind === 'factions' ? 'faction' : 'board'} file here (${known.map((k) => JSON.stringify(k)).join(', ') || 'there are none'})`,
-        got: JSON.stringify(name),
-      },
-    ]);
+    const expected = `the name of a ${kind === 'factions' ? 'faction' : 'board'} file in ${displayPath(join(configDir, kind))} (${known.map((k) => JSON.stringify(k)).join(', ') || 'there are none'}) or a path to one`;
+    throw new UnknownConfigName(displayPath(join(configDir, kind)), kind, name, expected);
   }
   return displayPath(file);
+}
+
+/**
+ * Check a board named by another file (an experiment's `board`) before anything plays: an
+ * unknown name is reported against that file and field, a broken board file against the
+ * board file and the field inside it.
+ */
+export function checkBoardOption(file: string, path: string, name: string, configDir: string = defaultConfigDir()): void {
+  let boardFile: string;
+  try {
+    boardFile = resolveConfig(resolve(configDir), 'boards', name);
+  } catch (e) {
+    if (e instanceof UnknownConfigName) throw ConfigError.at(file, path, e.expectedName, name);
+    throw e;
+  }
+  compileBoard(loadBoard(boardFile), boardFile);
 }
 
 /**

@@ -17,17 +17,30 @@ import type { GameTables, FactionTable, RuleSwitches } from '../rules/tables.js'
 import { COMMAND_IDS } from '../rules/tables.js';
 import { ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, ENGINE_NONE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, TOK_CW, TOK_CCW, CORV_ABOARD, CORV_DESTROYED } from '../rules/state.js';
 import type { MatchSetup, ShipSetup, TokenSetup } from '../rules/kernel.js';
-import { ConfigError, ROOT } from './errors.js';
-import { loadYaml, loadGameTables, compileLoadout, defaultConfigDir } from './load.js';
-import { LoadoutSchema } from './schema.js';
+import { ConfigError, ROOT, type SourcePos } from './errors.js';
+import { loadYamlLocated, loadGameTables, compileLoadout, defaultConfigDir, UnknownConfigName } from './load.js';
+import { LoadoutSchema, MAX_ROUND_LIMIT } from './schema.js';
+import { LIN_SLOTS, MAX_PLAYERS, MAX_TOKENS, ROT_SLOTS, SHIELD_MAX_PER_SECTION } from '../rules/state.js';
 import type { SourcedChange } from './changes.js';
 
+/**
+ * Board coordinates stay within this on each axis: the largest board (radius 40, or 80
+ * columns by 80 rows) does, and the kernel stores positions in 16 bits.
+ */
+export const MAX_COORD = 80;
 const Direction = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW']);
-const Hex = z.tuple([z.number().int(), z.number().int()]);
+const Coord = z.number().int().min(-MAX_COORD).max(MAX_COORD);
+const Hex = z.tuple([Coord, Coord]);
+/** A randomise offset: enough to move a start from one side of the largest board to the other. */
+const Offset = z.number().int().min(-2 * MAX_COORD).max(2 * MAX_COORD);
 const MomentumToken = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW', 'CW', 'CCW']);
 const CommandName = z.enum(COMMAND_IDS);
 const EngineSetting = z.enum(['N', 'NE', 'SE', 'S', 'SW', 'NW', 'double', 'cw', 'ccw', 'none']);
-const Range = z.tuple([z.number().int(), z.number().int()]).refine((r) => r[0] <= r[1], 'a [min, max] pair with min <= max');
+const Range = z.tuple([Offset, Offset]).refine((r) => r[0] <= r[1], 'a [min, max] pair with min <= max');
+/** Printed armour and structure stop at 99, shields on a section at 15 (content/schema.ts). */
+const Armour = z.number().int().min(0).max(99);
+const Shields = z.number().int().min(0).max(SHIELD_MAX_PER_SECTION);
+const RoundLimit = z.number().int().min(1).max(MAX_ROUND_LIMIT);
 const Count = z.number().int().min(0);
 
 const ShipSchema = z.strictObject({
@@ -45,10 +58,17 @@ const ShipSchema = z.strictObject({
     })
     .optional(),
   /** Momentum mat in slot order; linear tokens are played before rotational ones (7.2.2). */
-  momentum: z.array(MomentumToken).optional(),
-  armour: z.record(z.string(), Count).optional(),
-  shields: z.record(z.string(), Count).optional(),
-  structure: z.number().int().min(1).optional(),
+  momentum: z
+    .array(MomentumToken)
+    .superRefine((m, ctx) => {
+      const rot = m.filter((t) => t === 'CW' || t === 'CCW').length;
+      if (m.length - rot > LIN_SLOTS || rot > ROT_SLOTS)
+        ctx.addIssue({ code: 'custom', message: `a momentum mat of at most ${LIN_SLOTS} linear and ${ROT_SLOTS} rotational tokens (7.2.2)` });
+    })
+    .optional(),
+  armour: z.record(z.string(), Armour).optional(),
+  shields: z.record(z.string(), Shields).optional(),
+  structure: z.number().int().min(1).max(99).optional(),
   /** Cooldown track positions of cards not in hand (0 = Ready). */
   cooldown: z.partialRecord(CommandName, z.number().int().min(0).max(9)).optional(),
   /** Where each of the four corvettes starts: aboard (default) or destroyed; put one on the board as a token. */
@@ -59,7 +79,7 @@ const ShipSchema = z.strictObject({
 
 const TokenSchema = z.strictObject({
   kind: z.enum(['projectile', 'torpedo', 'corvette']),
-  owner: z.number().int().min(0),
+  owner: z.number().int().min(0).max(MAX_PLAYERS - 1),
   /** Which weapon fired it: main, broadside, or a corvette slot 1-4 (its weapon, or the corvette itself). */
   from: z.enum(['main', 'broadside', 'corvette1', 'corvette2', 'corvette3', 'corvette4']),
   position: Hex,
@@ -89,8 +109,8 @@ const ShipExpect = z.strictObject({
 
 const ExpectSchema = z.strictObject({
   status: z.enum(['ongoing', 'victory', 'draw', 'draw-by-limit']).optional(),
-  winner: z.number().int().optional(),
-  round: z.number().int().optional(),
+  winner: z.number().int().min(-1).max(MAX_PLAYERS - 1).optional(),
+  round: z.number().int().min(1).max(MAX_ROUND_LIMIT + 1).optional(),
   ships: z.array(ShipExpect).optional(),
   tokens: Count.optional(),
   supplies: z.strictObject({ shields: Count.optional(), linear: Count.optional(), clockwise: Count.optional(), counterClockwise: Count.optional() }).optional(),
@@ -102,7 +122,7 @@ export const ScenarioSchema = z.strictObject({
   /** The rule or worked example the scenario checks (e.g. "12 steps 1-6"). */
   rule: z.string().optional(),
   board: z.string().default('standard'),
-  roundLimit: z.number().int().min(1).optional(),
+  roundLimit: RoundLimit.optional(),
   /** Rule switches overridden for this scenario (configs/rules.yaml switches). */
   rules: z
     .strictObject({
@@ -121,9 +141,10 @@ export const ScenarioSchema = z.strictObject({
     })
     .optional(),
   ships: z.array(ShipSchema).min(2).max(4),
-  tokens: z.array(TokenSchema).optional(),
+  /** Small tokens on the board at the start: the kernel's token table holds MAX_TOKENS. */
+  tokens: z.array(TokenSchema).max(MAX_TOKENS).optional(),
   /** Commitments of the next rounds, one entry per round, one per ship. */
-  rounds: z.array(z.strictObject({ players: z.array(CommitSchema) })).optional(),
+  rounds: z.array(z.strictObject({ players: z.array(CommitSchema).max(MAX_PLAYERS) })).max(MAX_ROUND_LIMIT).optional(),
   expect: ExpectSchema.optional(),
 });
 export type Scenario = z.output<typeof ScenarioSchema>;
@@ -133,6 +154,19 @@ export type ScenarioExpect = z.output<typeof ExpectSchema>;
 /** Folder of the shipped starting scenarios. */
 export function defaultScenarioDir(): string {
   return join(defaultConfigDir(), 'scenarios');
+}
+
+/** Where a loaded scenario came from: its file, the board it named, its source lines. */
+interface Origin {
+  file: string;
+  board: string;
+  locate: (path: readonly PropertyKey[]) => SourcePos | undefined;
+}
+const origins = new WeakMap<Scenario, Origin>();
+
+/** Source position of a scenario path, when the scenario was read from a file. */
+function posOf(sc: Scenario, path: readonly PropertyKey[]): SourcePos | undefined {
+  return origins.get(sc)?.locate(path);
 }
 
 /** Load a scenario by path, or by name from configs/scenarios. */
@@ -146,12 +180,23 @@ export function loadScenario(fileOrName: string): { file: string; scenario: Scen
     }
     file = named;
   }
-  return { file, scenario: loadYaml(file, ScenarioSchema) };
+  const { value: scenario, locate } = loadYamlLocated(file, ScenarioSchema);
+  origins.set(scenario, { file, board: scenario.board, locate });
+  return { file, scenario };
 }
 
 /** Load the tables a scenario plays on: its board, the factions, its rule overrides. */
 export function tablesForScenario(sc: Scenario, configDir?: string, changes?: readonly SourcedChange[]): GameTables {
-  const t = loadGameTables({ configDir, board: sc.board, changes });
+  let t: GameTables;
+  try {
+    t = loadGameTables({ configDir, board: sc.board, changes });
+  } catch (e) {
+    // An unknown board name the scenario file wrote is that file's mistake, at `board`.
+    const origin = origins.get(sc);
+    if (e instanceof UnknownConfigName && e.kind === 'boards' && origin !== undefined && origin.board === sc.board)
+      throw ConfigError.at(origin.file, 'board', e.expectedName, sc.board, origin.locate(['board']));
+    throw e;
+  }
   if (sc.rules) t.rules = { ...t.rules, ...(sc.rules as Partial<RuleSwitches>) };
   if (sc.roundLimit) t.roundLimit = sc.roundLimit;
   return t;
@@ -253,6 +298,8 @@ export function scenarioSetup(file: string, sc: Scenario, t: GameTables, seed: s
     };
   });
   checkTeams(file, sc, t);
+  sc.ships.forEach((sh, i) => checkShipState(file, sc, i, t.factions[ships[i].faction]));
+  checkStarts(file, sc, t);
   const tokens: TokenSetup[] = (sc.tokens ?? []).map((tk, i) => {
     if (tk.owner >= ships.length) throw ConfigError.at(file, `tokens[${i}].owner`, `a ship index 0..${ships.length - 1}`, tk.owner);
     const kind = tk.kind === 'projectile' ? SMALL_PROJECTILE : tk.kind === 'torpedo' ? SMALL_TORPEDO : SMALL_CORVETTE;
@@ -260,6 +307,140 @@ export function scenarioSetup(file: string, sc: Scenario, t: GameTables, seed: s
     return { kind, owner: tk.owner, ref, q: tk.position[0], r: tk.position[1], facing: directionIndex(tk.facing) };
   });
   return { ships, tokens, roundLimit: sc.roundLimit ?? t.roundLimit };
+}
+
+/** Armour, shields and structure within what the ship's hull prints (the kernel's set-up checks the same, without the place). */
+function checkShipState(file: string, sc: Scenario, i: number, f: FactionTable): void {
+  const sh = sc.ships[i];
+  const at = (path: string, expected: string, value: unknown, keys: PropertyKey[]): never => {
+    throw ConfigError.at(file, `ships[${i}].${path}`, expected, value, posOf(sc, ['ships', i, ...keys]));
+  };
+  const hull = f.hull;
+  for (const [name, v] of Object.entries(sh.armour ?? {})) {
+    const s = hull.sectionNames.indexOf(name);
+    if (s >= 0 && v > hull.armour[s]) at(`armour.${name}`, `an armour from 0 to ${hull.armour[s]} (the printed armour of ${f.id}'s ${name})`, v, ['armour', name]);
+  }
+  let total = 0;
+  for (const [name, v] of Object.entries(sh.shields ?? {})) {
+    total += v;
+    if (hull.sectionNames.includes(name) && v > hull.shieldCapSection)
+      at(`shields.${name}`, `shields from 0 to ${hull.shieldCapSection} (${f.id}'s shieldCapacity.perSection)`, v, ['shields', name]);
+  }
+  if (total > hull.shieldCapTotal) at('shields', `at most ${hull.shieldCapTotal} shields in all (${f.id}'s shieldCapacity.total)`, total, ['shields']);
+  if (sh.structure !== undefined && sh.structure > hull.structure)
+    at('structure', `a structure from 1 to ${hull.structure} (${f.id}'s printed structure)`, sh.structure, ['structure']);
+}
+
+const checkedStarts = new WeakMap<Scenario, WeakSet<GameTables>>();
+
+/**
+ * Every start the scenario can draw is legal: each ship wholly on the board, no two ships
+ * overlapping, no token under a hull or off the board. Checked once per scenario and
+ * tables, before any match is played, so a randomise range that can go wrong is an error
+ * up front instead of a failed match at the first seed that draws it.
+ *
+ * Why this covers every draw: a ship's draw is a q offset, an r offset and a facing, each
+ * from its own list, independent of the other ships' draws (only their order in the
+ * random stream differs). Being on the board and missing the tokens depend on one ship's
+ * draw alone, so every (q, r, facing) of each ship is enumerated (at most 321 x 321 x 6).
+ * Two ships a and b overlap for some draw exactly when some hull hex x of a (at facing fa)
+ * and y of b (at fb) coincide: pa + da + x = pb + db + y, i.e. db - da = pa + x - pb - y.
+ * The differences db - da of two integer ranges fill the integer range
+ * [b.min - a.max, b.max - a.min] on each axis, so for each pair of facings and of hexes it
+ * is one range test: exact, and no draw is left out.
+ */
+export function checkStarts(file: string, sc: Scenario, t: GameTables): void {
+  let done = checkedStarts.get(sc);
+  if (done?.has(t)) return;
+  const board = t.board;
+  const onBoard = (q: number, r: number): boolean => {
+    const x = q - board.qMin;
+    const y = r - board.rMin;
+    return x >= 0 && y >= 0 && x < board.width && y < board.height && board.mask[y * board.width + x] === 1;
+  };
+  const show = (q: number, r: number) => `[${q}, ${r}]`;
+  const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+  const tokenAt = new Map<string, number>();
+  (sc.tokens ?? []).forEach((tk, k) => {
+    const [q, r] = tk.position;
+    if (!onBoard(q, r))
+      throw ConfigError.at(file, `tokens[${k}].position`, `a hex on board ${board.id}`, tk.position, posOf(sc, ['tokens', k, 'position']));
+    tokenAt.set(`${q},${r}`, k);
+  });
+
+  interface Draws {
+    q: number;
+    r: number;
+    qs: readonly [number, number];
+    rs: readonly [number, number];
+    facings: number[];
+    hull: FactionTable['hull'];
+  }
+  const draws: Draws[] = sc.ships.map((sh) => {
+    const fi = factionIndex(t, sh.faction);
+    const facings = sh.randomise?.facing ? [...new Set(sh.randomise.facing.map(directionIndex))] : [directionIndex(sh.facing)];
+    return { q: sh.position[0], r: sh.position[1], qs: sh.randomise?.q ?? [0, 0], rs: sh.randomise?.r ?? [0, 0], facings, hull: t.factions[fi].hull };
+  });
+  const FACING = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
+  const where = (i: number) => (sc.ships[i].randomise ? 'randomise' : 'position');
+  const place = (d: Draws, dq: number, dr: number, f: number) =>
+    `${show(d.q + dq, d.r + dr)} facing ${FACING[f]}${sc.ships[draws.indexOf(d)].randomise ? ` (q offset ${signed(dq)}, r offset ${signed(dr)})` : ''}`;
+
+  draws.forEach((d, i) => {
+    const n = d.hull.hexCount;
+    const count = (d.qs[1] - d.qs[0] + 1) * (d.rs[1] - d.rs[0] + 1) * d.facings.length;
+    const expected = sc.ships[i].randomise
+      ? `randomise ranges that keep the ship wholly on board ${board.id}, clear of every token, for every draw (${count} starts)`
+      : `a position with the whole ship on board ${board.id}, clear of every token`;
+    for (const f of d.facings)
+      for (let dq = d.qs[0]; dq <= d.qs[1]; dq++)
+        for (let dr = d.rs[0]; dr <= d.rs[1]; dr++)
+          for (let h = 0; h < n; h++) {
+            const q = d.q + dq + d.hull.rotQ[f * n + h];
+            const r = d.r + dr + d.hull.rotR[f * n + h];
+            const tk = tokenAt.get(`${q},${r}`);
+            if (onBoard(q, r) && tk === undefined) continue;
+            const what = tk === undefined ? `is off the board` : `is under tokens[${tk}]`;
+            throw new ConfigError(file, [
+              { path: `ships[${i}].${where(i)}`, expected, got: `${place(d, dq, dr, f)}: hull hex ${show(q, r)} ${what}`, ...posOf(sc, ['ships', i, where(i)]) },
+            ]);
+          }
+  });
+
+  for (let j = 1; j < draws.length; j++)
+    for (let i = 0; i < j; i++) {
+      const a = draws[i];
+      const b = draws[j];
+      // db - da on each axis ranges over [b.min - a.max, b.max - a.min].
+      const lq = b.qs[0] - a.qs[1];
+      const hq = b.qs[1] - a.qs[0];
+      const lr = b.rs[0] - a.rs[1];
+      const hr = b.rs[1] - a.rs[0];
+      for (const fa of a.facings)
+        for (const fb of b.facings)
+          for (let x = 0; x < a.hull.hexCount; x++)
+            for (let y = 0; y < b.hull.hexCount; y++) {
+              const vq = a.q + a.hull.rotQ[fa * a.hull.hexCount + x] - b.q - b.hull.rotQ[fb * b.hull.hexCount + y];
+              const vr = a.r + a.hull.rotR[fa * a.hull.hexCount + x] - b.r - b.hull.rotR[fb * b.hull.hexCount + y];
+              if (vq < lq || vq > hq || vr < lr || vr > hr) continue;
+              // A witness: da within a's range with db = da + v within b's.
+              const daq = Math.max(a.qs[0], b.qs[0] - vq);
+              const dar = Math.max(a.rs[0], b.rs[0] - vr);
+              const hexQ = a.q + daq + a.hull.rotQ[fa * a.hull.hexCount + x];
+              const hexR = a.r + dar + a.hull.rotR[fa * a.hull.hexCount + x];
+              const blamed = sc.ships[j].randomise || !sc.ships[i].randomise ? j : i;
+              throw new ConfigError(file, [
+                {
+                  path: `ships[${blamed}].${where(blamed)}`,
+                  expected: `starts where ships[${i}] and ships[${j}] never overlap, for every draw`,
+                  got: `ships[${i}] at ${place(a, daq, dar, fa)} and ships[${j}] at ${place(b, daq + vq, dar + vr, fb)} share hex ${show(hexQ, hexR)}`,
+                  ...posOf(sc, ['ships', blamed, where(blamed)]),
+                },
+              ]);
+            }
+    }
+  if (done === undefined) checkedStarts.set(sc, (done = new WeakSet()));
+  done.add(t);
 }
 
 export { ConfigError, ROOT };

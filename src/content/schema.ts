@@ -18,7 +18,7 @@
 import * as z from 'zod';
 import { DIRECTION_NAMES, DQ, DR, directionIndex } from '../hex/hex.js';
 import { SPECIAL_KIND_IDS, WEAPON_CLASS_IDS } from '../rules/tables.js';
-import { MAX_ACTIONS, SHIELD_MAX_PER_SECTION } from '../rules/state.js';
+import { CORVETTES, MAX_ACTIONS, MAX_PLAYERS, MAX_TOKENS, SHIELD_MAX_PER_SECTION } from '../rules/state.js';
 
 /** Most hull sections a ship may have (src/rules/state.ts MAX_SECTIONS). */
 export const MAX_HULL_SECTIONS = 8;
@@ -33,6 +33,26 @@ export const MAX_PRINTED_COOLDOWN = 8;
 export const MAX_HULL_OFFSET = 3;
 /** Corvettes a capital ship carries (4.2.4). */
 export const CORVETTES_PER_SHIP = 4;
+/**
+ * Most cards in one card list (mainWeapons, broadsides, hangars, pointDefence, corvettes):
+ * a loadout stores card indices in 8 bits, and a corvette list of 16 cards makes at most
+ * 3,876 sets of four, within the draft's 9,999 options per slot (src/rules/draft.ts).
+ */
+export const MAX_CARDS_PER_LIST = 16;
+/**
+ * Most weapon tokens of one faction (all its tokenSupplies together): the board's token
+ * table holds MAX_TOKENS (64) small tokens for up to 4 ships, and each ship also needs room
+ * for its 4 corvettes and a Command Corvette, so 64 / 4 - 5 = 11. More would let a full
+ * table swallow a shot without a word.
+ */
+export const MAX_FACTION_TOKENS = MAX_TOKENS / MAX_PLAYERS - CORVETTES - 1;
+/**
+ * Longest round limit (rules.yaml, a scenario or an experiment): the kernel stores rounds
+ * in 16 bits (state.ts lostRound, outRound), and no match of the game lasts near this long.
+ */
+export const MAX_ROUND_LIMIT = 10_000;
+/** Most legal loadouts of one faction: loadout sweeps and meta runs enumerate or sample them. */
+export const MAX_LOADOUTS = 1_000_000;
 
 const ID_RE = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const ID_TEXT = 'an id: letters, digits, dashes and underscores, starting with a letter';
@@ -86,7 +106,7 @@ export const RulesFileSchema = z.strictObject({
     repeatFactions: z.boolean().default(false),
   }),
   /** Rounds after which a match is a draw by limit (docs/rules.md, 3). */
-  roundLimit: int(1, 10_000),
+  roundLimit: int(1, MAX_ROUND_LIMIT),
 });
 export type RulesFile = z.output<typeof RulesFileSchema>;
 
@@ -378,6 +398,18 @@ export function mostArrangements(rooms: readonly number[], most: number): number
   return Math.max(...ways.slice(0, most + 1));
 }
 
+/** Sets of four corvettes (a multiset, each card at most its limit times, 4.2.4). */
+export function corvetteSetCount(limits: readonly number[]): number {
+  let ways = [1, 0, 0, 0, 0];
+  for (const limit of limits) {
+    const next = [0, 0, 0, 0, 0];
+    for (let have = 0; have <= CORVETTES_PER_SHIP; have++)
+      for (let k = 0; k <= limit && have + k <= CORVETTES_PER_SHIP; k++) next[have + k] += ways[have];
+    ways = next;
+  }
+  return ways[CORVETTES_PER_SHIP];
+}
+
 /** A loadout as written in a file: card ids, and four corvette card ids (4.2.4). */
 export const LoadoutSchema = z.strictObject({
   main: Id,
@@ -397,12 +429,12 @@ export const FactionFileSchema = z
     tokenSupplies: z.record(Id, int(1, 32)),
     commands: CommandsSchema,
     hull: HullSchema,
-    mainWeapons: z.array(WeaponSchema).min(1),
-    broadsides: z.array(WeaponSchema).min(1),
-    hangars: z.array(HangarSchema).min(1),
-    pointDefence: z.array(PointDefenceSchema).min(1),
+    mainWeapons: z.array(WeaponSchema).min(1).max(MAX_CARDS_PER_LIST),
+    broadsides: z.array(WeaponSchema).min(1).max(MAX_CARDS_PER_LIST),
+    hangars: z.array(HangarSchema).min(1).max(MAX_CARDS_PER_LIST),
+    pointDefence: z.array(PointDefenceSchema).min(1).max(MAX_CARDS_PER_LIST),
     special: SpecialSchema,
-    corvettes: z.array(CorvetteSchema).min(1),
+    corvettes: z.array(CorvetteSchema).min(1).max(MAX_CARDS_PER_LIST),
     commandCorvette: CommandCorvetteSchema,
     defaultLoadout: LoadoutSchema,
   })
@@ -421,6 +453,14 @@ function checkFaction(f: FactionFile, ctx: Ctx): void {
   const supplies = Object.keys(f.tokenSupplies);
   if (supplies.length > MAX_TOKEN_SUPPLIES)
     fail(ctx, ['tokenSupplies'], `at most ${MAX_TOKEN_SUPPLIES} supplies`, `${supplies.length} supplies`);
+  const tokens = Object.values(f.tokenSupplies).reduce((a, b) => a + b, 0);
+  if (tokens > MAX_FACTION_TOKENS)
+    fail(
+      ctx,
+      ['tokenSupplies'],
+      `at most ${MAX_FACTION_TOKENS} tokens in all the supplies together (the board holds ${MAX_TOKENS} small tokens for up to ${MAX_PLAYERS} ships, each also needing room for ${CORVETTES} corvettes and a Command Corvette)`,
+      `${tokens} tokens`,
+    );
 
   // Card ids are unique across the whole faction, so an id names one card.
   const idAt = new Map<string, string>();
@@ -467,6 +507,11 @@ function checkFaction(f: FactionFile, ctx: Ctx): void {
       `corvette cards whose limits add up to at least ${CORVETTES_PER_SHIP} (a ship fields four corvettes, 4.2.4)`,
       `limits adding up to ${limitSum}`,
     );
+
+  // Loadout sweeps and meta runs enumerate the legal loadouts (4.2.4 limits the corvettes).
+  const loadouts = f.mainWeapons.length * f.broadsides.length * f.hangars.length * f.pointDefence.length * corvetteSetCount(f.corvettes.map((c) => c.limit));
+  if (loadouts > MAX_LOADOUTS)
+    fail(ctx, ['corvettes'], `card lists allowing at most ${MAX_LOADOUTS} legal loadouts (cards times sets of four corvettes)`, `${loadouts} loadouts`);
 
   // The default loadout names cards this faction has.
   for (const [slot, list] of LOADOUT_SLOTS) {

@@ -183,6 +183,9 @@ function loadoutEntrants(file: string, ex: Experiment, tables: GameTables): { en
   if (fi < 0) throw ConfigError.at(file, 'loadouts.faction', `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, spec.faction);
   const f = tables.factions[fi];
   const total = loadoutCount(f);
+  // A count above the legal loadouts would silently mean all of them.
+  if (spec.count !== 'all' && spec.count > total)
+    throw ConfigError.at(file, 'loadouts.count', `a count of at most ${total} (faction ${f.id} has ${total} legal loadouts), or all`, spec.count);
   const want = spec.count === 'all' ? Math.min(total, spec.max) : Math.min(total, spec.count);
   const ks = want === total ? Array.from({ length: total }, (_, i) => i) : sampleDistinct(total, want, `${ex.seed}/loadouts`);
   const entrants = ks.map((k, i): Entrant => {
