@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { seededInt32 } from '../random/rng.js';
-import { LoadoutSchema } from '../content/schema.js';
+import { LoadoutSchema, MAX_ROUND_LIMIT } from '../content/schema.js';
 import { CardChangeSchema } from '../content/changes.js';
-import { loadYaml, defaultConfigDir } from '../content/load.js';
+import { loadYaml, defaultConfigDir, checkBoardOption } from '../content/load.js';
 import { ConfigError } from '../content/errors.js';
 import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
@@ -93,8 +93,8 @@ export const ExperimentSchema = z.strictObject({
   seed: z.union([z.number().int(), z.string()]).default(1),
   /** Worker threads; 0 = one per core. */
   workers: z.number().int().min(0).max(256).default(0),
-  /** Rounds before a draw by limit (default: configs/rules.yaml). */
-  roundLimit: z.number().int().min(1).optional(),
+  /** Rounds before a draw by limit (default: configs/rules.yaml); the kernel stores rounds in 16 bits. */
+  roundLimit: z.number().int().min(1).max(MAX_ROUND_LIMIT).optional(),
   /**
    * Matches per worker task (default: batch.ts defaultChunk, a sixteenth of the run's
    * matches, at most 250, so that a short run of slow matches still uses every core; a
@@ -203,6 +203,7 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
   });
   checkKindFields(file, experiment);
   checkPanel(file, experiment);
+  if (experiment.board !== undefined) checkBoardOption(file, 'board', experiment.board);
   if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'logistic' };
   experiment.matches = wholeBlocks(experiment, experiment.matches);
   return { file, experiment, text: readFileSync(file, 'utf8') };
