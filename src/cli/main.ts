@@ -24,7 +24,9 @@ import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
 import { loadExperiment, wholeBlocks, DEFAULT_EXPERIMENT } from '../sim/experiment.js';
 import type { Plan } from '../sim/plan.js';
-import { pairingVerdict, writeReport } from '../report/findings.js';
+import { pairingVerdict } from '../report/findings.js';
+import { writeReportWithReplays } from '../report/report-replays.js';
+import { replaysLine } from '../report/outliers.js';
 import type { SequentialResult } from '../analysis/sprt.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
@@ -287,7 +289,15 @@ export function buildProgram(): Command {
       const rel = relative(process.cwd(), r.dir) || '.';
       console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
       console.log(`Results: ${rel}/`);
-      if (existsSync(join(r.dir, 'report.html'))) console.log(`Report:  ${rel}/report.html`);
+      if (existsSync(join(r.dir, 'report.html'))) {
+        // The listed matches' replay pages beside the report, then the page again with their links.
+        try {
+          console.log(replaysLine((await writeReportWithReplays(r.dir)).replays));
+        } catch (e) {
+          process.stderr.write(`replay pages not written (${(e as Error).message}); the report is complete without them\n`);
+        }
+        console.log(`Report:  ${rel}/report.html`);
+      }
       // Standings for tournaments; the analysis kinds' many entrants are better read in the report.
       if ((r.summary as unknown as Summary).multi) printMultiHeadline(r.summary as unknown as Summary, r.ratings);
       else if (r.ratings && r.ratings.players.length <= 20) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
@@ -324,9 +334,11 @@ export function buildProgram(): Command {
     .command('report')
     .description('rebuild report.html, the designer report, from a results folder')
     .argument('<dir>', 'a results folder (results/<name>-<time>)')
-    .action((dir: string) => {
+    .action(async (dir: string) => {
       if (!existsSync(join(dir, 'summary.json'))) throw new InvalidArgumentError(`${dir}: expected a results folder with a summary.json`);
-      console.log(`Report: ${relative(process.cwd(), writeReport(resolve(dir)))}`);
+      const w = await writeReportWithReplays(resolve(dir));
+      console.log(replaysLine(w.replays));
+      console.log(`Report: ${relative(process.cwd(), w.path)}`);
     });
 
   program

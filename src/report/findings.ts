@@ -25,6 +25,8 @@ import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } f
 import { renderReportHtml } from './html.js';
 import { sequentialSection } from './sequential-section.js';
 import { multiSections } from './multi.js';
+import { cardUsage, cardUsageSection, loadMatchTable, loadRunContent, scenarioSection, sectionDamageSection } from './pictures.js';
+import { listedMatchesSection, pickMatches } from './outliers.js';
 
 /** What the batch runner writes to analysis.json. */
 export interface RunAnalysis {
@@ -263,6 +265,12 @@ export function buildReportModel(dir: string): ReportModel {
   if (!summary.complete) headlines.push({ text: `This run is incomplete: ${int(summary.matchesPlayed)} of ${int(summary.matchesPlanned)} matches were played. Every figure rests on those.`, level: 'warning' });
 
   const sections: ReportSection[] = [];
+  // The scenario, loadouts, damage by section, card usage and matches to watch (pictures.ts, outliers.ts).
+  const content = loadRunContent(dir);
+  const matchTable = loadMatchTable(dir);
+  const uses = matchTable ? cardUsage(matchTable, content?.tables ?? null) : null;
+  const scenario = scenarioSection(content, uses, entrants);
+  if (scenario) sections.push(scenario);
   const b = analysis?.balance;
   if (b?.kind === 'loadout-sweep') sections.push(loadoutSweepSection(b, charts, headlines));
   if (b?.kind === 'stat-sweep') sections.push(statSweepSection(b, charts, headlines));
@@ -284,6 +292,10 @@ export function buildReportModel(dir: string): ReportModel {
     sections.push(seatSection(summary, headlines));
     sections.push(endsSection(summary, charts, headlines));
   }
+  const sectionDamage = sectionDamageSection(summary, content?.tables ?? null, matchTable);
+  if (sectionDamage) sections.push(sectionDamage);
+  if (uses?.length) sections.push(cardUsageSection(uses, headlines));
+  if (matchTable) sections.push(listedMatchesSection(dir, pickMatches(matchTable, summary, content?.tables ?? null), file, headlines));
   if (analysis) sections.push(outlierSection(analysis.outliers, file, entrants, headlines));
   headlines.push({ text: playLine(summary), level: 'info' });
 

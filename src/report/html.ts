@@ -136,6 +136,23 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 td.na { color: var(--muted); }
 .table-note { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 table.settings th { background: none; border-bottom: 1px solid var(--line); font-weight: 600; white-space: nowrap; }
+details.more-rows { margin: 0; }
+details.more-rows > summary { margin: 4px 0; }
+
+/* Pictures (pictures.ts): the scenario, hulls coloured by damage, loadout cards. */
+figure.picture { margin: 16px 0 24px; overflow-x: auto; }
+figure.picture svg { display: block; max-width: 100%; height: auto; }
+.hull-figures { display: flex; flex-wrap: wrap; gap: 16px 32px; margin: 12px 0; }
+.hull-figure { margin: 0; max-width: 360px; }
+.hull-figure figcaption { color: var(--muted); font-size: 0.85rem; }
+.loadout h3 .faction { color: var(--muted); font-weight: 400; }
+.cards { display: flex; flex-wrap: wrap; gap: 10px; margin: 0 0 16px; }
+.card { width: 190px; padding: 8px 10px; border: 1px solid var(--line); border-radius: 8px; background: #fbfcfd; font-size: 0.82rem; line-height: 1.35; }
+.card .slot { color: var(--muted); font-size: 0.72rem; text-transform: uppercase; letter-spacing: 0.04em; }
+.card .card-name { font-weight: 700; font-size: 0.95rem; margin: 2px 0 4px; }
+.card .card-stats { color: var(--muted); margin-bottom: 4px; }
+.card.unused { border: 2px solid var(--warning); background: #fff8f3; }
+.card.unused .card-use { color: var(--warning); font-weight: 600; }
 
 footer { max-width: 1100px; margin: 0 auto; padding: 16px 28px 32px; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--line); }
 
@@ -145,7 +162,8 @@ footer { max-width: 1100px; margin: 0 auto; padding: 16px 28px 32px; color: var(
   nav.toc, figure.chart details { display: none; }
   #experiment summary { display: none; }
   h2 { break-after: avoid; }
-  figure.chart, .table-wrap, .headline { break-inside: avoid; }
+  figure.chart, .table-wrap, .headline, .card, .hull-figure { break-inside: avoid; }
+  details.more-rows { display: block; }
   .chart-view { overflow: visible; }
   .chart-view svg { max-width: 100%; height: auto; }
   .headline, .headline .level, thead th, tbody tr:nth-child(even) td, tbody tr:nth-child(even) th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -227,6 +245,10 @@ function renderCell(value: string | number | null, numericColumn: boolean): stri
   return `<td>${escapeHtml(value)}</td>`;
 }
 
+/** Tables longer than this show their first TABLE_SHOWN rows; the rest are one click away (<details>). */
+export const TABLE_COLLAPSE = 25;
+export const TABLE_SHOWN = 15;
+
 function renderTable(table: ReportTable): string {
   // A column is numeric (right-aligned header too) when every non-empty cell in it is a number.
   const numeric = table.columns.map((_, i) => {
@@ -234,8 +256,20 @@ function renderTable(table: ReportTable): string {
     return cells.length > 0 && cells.every((v) => typeof v === 'number');
   });
   const head = table.columns.map((c, i) => `<th scope="col"${numeric[i] ? ' class="num"' : ''}>${escapeHtml(c)}</th>`).join('');
-  const body = table.rows.map((r) => `<tr>${r.map((v, i) => renderCell(v ?? null, numeric[i] ?? false)).join('')}</tr>`).join('\n');
+  const row = (r: (string | number | null)[]) => `<tr>${r.map((v, i) => renderCell(v ?? null, numeric[i] ?? false)).join('')}</tr>`;
+  const collapse = table.rows.length > TABLE_COLLAPSE;
+  const body = (collapse ? table.rows.slice(0, TABLE_SHOWN) : table.rows).map(row).join('\n');
   const note = table.note ? `\n<p class="table-note">${escapeHtml(table.note)}</p>` : '';
+  const rest = collapse
+    ? `\n<details class="more-rows"><summary>Show the other ${table.rows.length - TABLE_SHOWN} of ${table.rows.length} rows</summary>
+<table>
+<thead><tr>${head}</tr></thead>
+<tbody>
+${table.rows.slice(TABLE_SHOWN).map(row).join('\n')}
+</tbody>
+</table>
+</details>`
+    : '';
   return `<div class="table-wrap">
 <table>
 <caption>${escapeHtml(table.caption)}</caption>
@@ -243,7 +277,7 @@ function renderTable(table: ReportTable): string {
 <tbody>
 ${body}
 </tbody>
-</table>${note}
+</table>${rest}${note}
 </div>`;
 }
 
@@ -251,6 +285,7 @@ function renderSection(s: ReportSection): string {
   return `<section id="section-${safeId(s.id)}">
 <h2>${escapeHtml(s.title)}</h2>
 ${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${s.html ?? ''}
 ${s.charts.map(renderChart).join('\n')}
 ${s.tables.map(renderTable).join('\n')}
 </section>`;

@@ -34,6 +34,8 @@ export interface ReportSection {
   paragraphs: string[];
   charts: ReportChart[];
   tables: ReportTable[];
+  /** Markup placed after the paragraphs (inline SVG pictures, cards, linked rows); built with escaped text only. */
+  html?: string;
 }
 
 /** A finding for the opening list: a sentence, and how much attention it deserves. */
