@@ -62,10 +62,6 @@ export function pickMatches(m: MatchTable, s: Summary, tables: GameTables | null
   const seats = seatsOf(m);
   const strength = strengths(s);
   const corvNames = (k: number, row: string[]) => tables?.factions.find((f) => f.id === str(m, row, `seat${k}_faction`))?.corvettes.map((c) => c.name) ?? [];
-  const hullFull = (k: number, row: string[]) => {
-    const h = tables?.factions.find((f) => f.id === str(m, row, `seat${k}_faction`))?.hull;
-    return h ? Array.from(h.armour.subarray(0, h.sectionCount)).reduce((a, b) => a + b, 0) + h.structure : NaN;
-  };
   interface M { id: number; row: string[]; players: string[]; winSeats: number[]; rounds: number; end: string }
   const all: M[] = m.rows.map((row) => {
     const players = Array.from({ length: seats }, (_, k) => str(m, row, `seat${k}_player`));
@@ -103,14 +99,22 @@ export function pickMatches(m: MatchTable, s: Summary, tables: GameTables | null
       out.push(pick('upset', x, `${w} (${pct(strength.get(x.players[x.winSeats[0]]) ?? null, 0)} over the run) beat ${best} (${pct(strength.get(best) ?? null, 0)})`));
     }
   }
-  // Closest: the winner took the largest share of its hull (armour + structure) as damage.
-  const taken = (x: M, k: number) => {
+  // Closest: the losers' best damage dealt nearest the winner's (both as totals over the match).
+  const dealt = (x: M, k: number) => {
     let t = 0;
-    for (let i = 0; m.col.has(`s${k}_damage_taken_sec${i}`); i++) t += num(m, x.row, `s${k}_damage_taken_sec${i}`);
+    for (const src of SOURCES) t += num(m, x.row, `s${k}_dealt_${src}`);
+    for (let i = 0; m.col.has(`s${k}_dealt_corvette${i}`); i++) t += num(m, x.row, `s${k}_dealt_corvette${i}`);
     return t;
   };
-  const closeness = (x: M) => Math.max(...x.winSeats.map((k) => taken(x, k) / (hullFull(k, x.row) || 100))) - x.id * 1e-9;
-  for (const [x, v] of top(decisive, closeness)) out.push(pick('closest', x, `the winner took ${Math.round(Math.max(...x.winSeats.map((k) => taken(x, k))))} damage, ${pct(v, 0)} of its printed armour and structure`));
+  const margin = (x: M) => {
+    const w = Math.max(...x.winSeats.map((k) => dealt(x, k)));
+    const l = Math.max(...x.players.map((_, k) => k).filter((k) => !x.winSeats.includes(k)).map((k) => dealt(x, k)));
+    return { w, l };
+  };
+  for (const [x] of top(decisive, (x) => { const g = margin(x); return g.w + g.l > 0 ? -Math.abs(g.w - g.l) / (g.w + g.l) - x.id * 1e-9 : NaN; })) {
+    const g = margin(x);
+    out.push(pick('closest', x, `the winner dealt ${g.w} damage, the loser${x.players.length > 2 ? 's\' best' : ''} ${g.l}`));
+  }
   for (const [x] of top(all, (x) => x.rounds - x.id * 1e-9)) out.push(pick('longest', x, `${x.rounds} rounds`));
   for (const [x] of top(all, (x) => -x.rounds - x.id * 1e-9)) out.push(pick('shortest', x, `${x.rounds} rounds`));
   // One component: the largest share of one ship's damage dealt by one source.
@@ -156,7 +160,7 @@ export function listedMatchesSection(dir: string, picks: Pick[], file: string, h
     id: 'watch',
     title: 'Matches to watch',
     paragraphs: [
-      `Chosen from matches.csv: upsets (the winner's score over the run, or its win share at 3-4 players, below that of the strongest side it beat), the closest games (the winner took the largest share of its printed armour and structure as damage), the longest and shortest, and the matches where one component dealt the largest share of a ship's damage (at least ${MIN_DAMAGE_FOR_SHARE} dealt); ${PER_KIND} of each. ${written ? `${written} replay page${written === 1 ? ' is' : 's are'} written beside this report (replay-<id>.html); the others replay with the command in their row.` : 'No replay pages are written beside this report yet: `stareater report DIR` writes them (at most ' + MAX_REPLAYS + ').'}`,
+      `Chosen from matches.csv: upsets (the winner's score over the run, or its win share at 3-4 players, below that of the strongest side it beat), the closest games (the loser dealt nearly as much damage as the winner), the longest and shortest, and the matches where one component dealt the largest share of a ship's damage (at least ${MIN_DAMAGE_FOR_SHARE} dealt); ${PER_KIND} of each. ${written ? `${written} replay page${written === 1 ? ' is' : 's are'} written beside this report (replay-<id>.html); the others replay with the command in their row.` : 'No replay pages are written beside this report yet: `stareater report DIR` writes them (at most ' + MAX_REPLAYS + ').'}`,
     ],
     charts: [],
     tables: [],
