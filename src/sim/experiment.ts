@@ -18,6 +18,10 @@ import { ConfigError } from '../content/errors.js';
 import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
 
+/** The default limits of one call into a bot and of a worker's heap (adjudication.decisionSeconds, adjudication.memoryMb). */
+export const DEFAULT_DECISION_SECONDS = 60;
+export const DEFAULT_MEMORY_MB = 2048;
+
 const PlayerSchema = z.strictObject({
   /** A name for reports; defaults to `<policy>-<faction>`. */
   name: z.string().min(1).optional(),
@@ -141,8 +145,20 @@ export const ExperimentSchema = z.strictObject({
    * Either way the fault and its seat are recorded in matches.csv.
    */
   adjudication: z
-    .strictObject({ mode: z.enum(['forfeit', 'fallback']).default('forfeit'), fallback: z.string().default('random') })
-    .default({ mode: 'forfeit', fallback: 'random' }),
+    .strictObject({
+      mode: z.enum(['forfeit', 'fallback']).default('forfeit'),
+      fallback: z.string().default('random'),
+      /**
+       * Wall-clock seconds one call into a bot (a decision, a draft pick, its factory) may
+       * take in a worker before the watchdog ends the worker and the bot forfeits the match
+       * (docs/bots.md). Generous, so that only a bot that hangs meets it: a limit makes the
+       * numbers depend on the machine only for a bot that overruns it.
+       */
+      decisionSeconds: z.number().gt(0).max(86_400).default(DEFAULT_DECISION_SECONDS),
+      /** Each worker's JavaScript heap limit in MB (worker resourceLimits): a bot that overruns it forfeits the match. */
+      memoryMb: z.number().int().min(64).max(1_048_576).default(DEFAULT_MEMORY_MB),
+    })
+    .default({ mode: 'forfeit', fallback: 'random', decisionSeconds: DEFAULT_DECISION_SECONDS, memoryMb: DEFAULT_MEMORY_MB }),
   /**
    * compare: the generalized SPRT's hypotheses (Elo of A over B), error rates and model:
    * `logistic` (default; elo0/elo1 in the Elo of the rest of the report) or `normalized`
