@@ -146,6 +146,21 @@ export function chunksPerTask(msPerChunk: number, remaining: number, workers: nu
   return Math.max(1, Math.min(max, bySpeed, byTail));
 }
 
+/**
+ * How the bots' time went in this session (run.json, not summary.json: wall time differs
+ * from run to run): each player's policy seconds in all and per match (the time its
+ * choose() calls took, measured per decision by the match loop), and the workers restarted
+ * after a bot overran a limit (chunk-pool.ts).
+ */
+function poolInfo(pool: ChunkPool, players: readonly { name: string }[]) {
+  const policy = players.map((p, i) => {
+    const matches = pool.policyMatches[i] ?? 0;
+    const seconds = (pool.policyMicros[i] ?? 0) / 1e6;
+    return { player: p.name, matches, seconds: Math.round(seconds * 1000) / 1000, msPerMatch: matches ? Math.round((seconds * 1e6) / matches) / 1000 : null };
+  });
+  return { policyTime: policy, workerRestarts: pool.restarts };
+}
+
 /** A run stopped by a failed chunk, after keeping its finished matches (see the header). */
 export class RunFailure extends Error {}
 
@@ -359,7 +374,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     balance: done > 0 && seats === 2 ? analyseBalance(ex.kind, { plan: prep.plan, tables: prep.tables, factions: prep.factions, fixed: prep.fixed, state: summary.state as SummaryState, band: ex.band, target: ex.target, seed: ex.seed }) : null,
     outliers: outlierReport(outliers.toJSON()),
   };
-  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file };
+  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file, ...poolInfo(pool, players) };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (ex.outputs.summary) {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
