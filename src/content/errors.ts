@@ -296,8 +296,9 @@ function keysOf(s: unknown): string[] {
 function describeNumberSchema(s: unknown): string | undefined {
   const def = defOf(s);
   if (def?.type !== 'number') return undefined;
-  const n = s as { minValue?: number | null; maxValue?: number | null };
-  const isInt = typeof def.format === 'string' && def.format.includes('int');
+  const n = s as { minValue?: number | null; maxValue?: number | null; isInt?: boolean };
+  // z.int() says so in its format, z.number().int() in its isInt.
+  const isInt = (typeof def.format === 'string' && def.format.includes('int')) || n.isInt === true;
   const what = isInt ? 'an integer' : 'a number';
   const lo = n.minValue;
   const hi = n.maxValue;
