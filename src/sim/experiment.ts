@@ -45,7 +45,7 @@ const PanelStyleSchema = z.union(
       /** A bot in bots/ by name. */
       style: z.string().min(1),
       /** Names its results folder and its column (default: the style); needed when one style appears twice. */
-      name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names a results folder)').optional(),
+      name: z.string().max(100).regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names a results folder)').optional(),
       /** Matches per pairing for this style (slow styles play fewer); default the experiment's. */
       matches: z.number().int().min(2).max(10_000_000).optional(),
       params: z.record(z.string(), z.unknown()).default({}),
@@ -80,7 +80,8 @@ function panelStyles(p: 'default' | { styles: 'default' | z.output<typeof PanelS
 }
 
 export const ExperimentSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names the results folder)'),
+  /** At most 100 characters: with the time added it names a folder, and file systems stop at 255. */
+  name: z.string().max(100).regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names the results folder)'),
   description: z.string().optional(),
   /**
    * batch: one player per ship of the scenario; tournament: round robin over every table of entrants; gauntlet: the

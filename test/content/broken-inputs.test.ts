@@ -200,6 +200,8 @@ const EXPERIMENT: Row[] = [
   { kind: 'experiment', name: 'round limit 2^32 (every match a draw in round 1)', mutate: (d) => void (d.roundLimit = 4294967296), path: 'roundLimit', expected: /an integer from 1 to 10000/ },
   { kind: 'experiment', name: 'round limit 0', mutate: (d) => void (d.roundLimit = 0), path: 'roundLimit', expected: /an integer from 1 to 10000/ },
   { kind: 'experiment', name: 'round limit 10001', mutate: (d) => void (d.roundLimit = 10001), path: 'roundLimit', expected: /an integer from 1 to 10000/ },
+  { kind: 'experiment', name: 'name of 300 characters (too long for a folder)', mutate: (d) => void (d.name = 'a'.repeat(300)), path: 'name', expected: /a string of at most 100 characters/ },
+  { kind: 'experiment', name: 'name with a slash', mutate: (d) => void (d.name = '../out'), path: 'name', expected: /a name of letters, digits, dot, dash or underscore/ },
   { kind: 'experiment', name: 'matches 1', mutate: (d) => void (d.matches = 1), path: 'matches', expected: /an integer from 2 to 10000000/ },
   { kind: 'experiment', name: 'matches 10^8', mutate: (d) => void (d.matches = 1e8), path: 'matches', expected: /an integer from 2 to 10000000/ },
   { kind: 'experiment', name: 'workers 257', mutate: (d) => void (d.workers = 257), path: 'workers', expected: /an integer from 0 to 256/ },
