@@ -136,6 +136,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 td.na { color: var(--muted); }
 .table-note { color: var(--muted); font-size: 0.85rem; margin: 6px 0 0; }
 table.settings th { background: none; border-bottom: 1px solid var(--line); font-weight: 600; white-space: nowrap; }
+/* A table's first column names a row (an entrant, a pairing): kept whole, the box scrolls instead. */
+.table-wrap td:first-child { white-space: nowrap; }
 details.more-rows { margin: 0; }
 details.more-rows > summary { margin: 4px 0; }
 

@@ -290,16 +290,21 @@ const SLOTS: Slot[] = ['main weapon', 'broadside', 'hangar', 'point defence', 'c
 // ---------------------------------------------------------------------------------------
 // Loadout cards
 
+/** "name value" pairs of a card's printed numbers; a zero range, speed, accuracy or agility is left out (not used by that card). */
+function fields(pairs: [string, number, boolean?][]): string {
+  return pairs.filter(([, v, always]) => always || v !== 0).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
 function cardStats(f: FactionTable, id: string): string {
   const w = [...f.mainWeapons, ...f.broadsides].find((c) => c.id === id);
-  if (w) return `damage ${w.damage}, range ${w.range}, speed ${w.speed}, accuracy ${w.accuracy}, cooldown ${w.cooldown}`;
+  if (w) return fields([['damage', w.damage, true], ['range', w.range], ['speed', w.speed], ['accuracy', w.accuracy], ['cooldown', w.cooldown, true]]);
   const h = f.hangars.find((c) => c.id === id);
-  if (h) return `launch distance ${h.launchDistance}, repair cooldown ${h.repairCooldown}`;
+  if (h) return fields([['launch distance', h.launchDistance, true], ['repair cooldown', h.repairCooldown, true]]);
   const p = f.pointDefence.find((c) => c.id === id);
-  if (p) return `damage ${p.damage}, range ${p.range}, accuracy ${p.accuracy}, cooldown ${p.cooldown}`;
+  if (p) return fields([['damage', p.damage, true], ['range', p.range], ['accuracy', p.accuracy], ['cooldown', p.cooldown, true]]);
   const c = f.corvettes.find((x) => x.id === id);
-  if (c) return `speed ${c.speed}, agility ${c.agility}, evasion ${c.evasion}${c.weapon ? `, weapon damage ${c.weapon.damage}, range ${c.weapon.range}` : ', no weapon'}`;
-  if (f.special.id === id) return `priority ${f.special.priority}, cooldown ${f.special.cooldown}`;
+  if (c) return fields([['speed', c.speed, true], ['agility', c.agility], ['evasion', c.evasion, true]]) + (c.weapon ? `, weapon ${fields([['damage', c.weapon.damage, true], ['range', c.weapon.range]])}` : ', no weapon');
+  if (f.special.id === id) return fields([['priority', f.special.priority, true], ['cooldown', f.special.cooldown, true]]);
   return '';
 }
 

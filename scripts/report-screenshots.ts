@@ -1,0 +1,61 @@
+/**
+ * Screenshots of the report's picture sections for a person to look at: the lab's own
+ * `stareater run` writes a small default run (its report and the listed matches' replays),
+ * headless Chromium (test/report/browser.ts chooses it) opens report.html offline and captures
+ * the scenario and loadouts, where damage lands, card usage and the matches to watch. Writes
+ * results/report-screenshots/*.png and the README's picture, docs/images/report-sections.png.
+ *
+ *   npx tsx scripts/report-screenshots.ts [results-folder]
+ *
+ * With a results folder, that run's report is captured instead (rebuilt by `stareater report`).
+ * Why through the commands: the picture in the README then shows what a designer's run produces.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchChromium } from '../test/report/browser.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'results', 'report-screenshots');
+mkdirSync(out, { recursive: true });
+mkdirSync(join(root, 'docs', 'images'), { recursive: true });
+
+function stareater(args: string[]): void {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`stareater ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  process.stdout.write(r.stdout);
+}
+
+const given = process.argv[2];
+const dir = given ? resolve(given) : join(out, 'default-40');
+if (given) stareater(['report', dir]);
+else stareater(['run', 'default', '-n', '40', '--out', dir, '--no-progress']);
+
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1180, height: 900 }, deviceScaleFactor: 1 });
+  await page.goto(pathToFileURL(join(dir, 'report.html')).href, { waitUntil: 'load' });
+  const shots: [string, string][] = [['section-scenario', 'scenario'], ['section-section-damage', 'section-damage'], ['section-card-usage', 'card-usage'], ['section-watch', 'watch']];
+  for (const [id, name] of shots) {
+    const el = page.locator(`#${id}`);
+    if ((await el.count()) === 0) continue;
+    await el.screenshot({ path: join(out, `report-${name}.png`) });
+    console.log(`wrote results/report-screenshots/report-${name}.png`);
+  }
+  // The README's picture: the hull drawings coloured by damage, then the first entrant's loadout cards, in one frame.
+  await page.evaluate(() => {
+    const figs = document.querySelector('#section-section-damage .hull-figures');
+    const lo = document.querySelector('#section-scenario .loadout');
+    if (!figs || !lo) throw new Error('report.html has no hull drawings or loadout cards');
+    const frame = document.createElement('div');
+    frame.id = 'readme-frame';
+    frame.style.cssText = 'padding: 8px 12px; background: #fff; max-width: 1060px';
+    figs.before(frame);
+    frame.append(figs, lo.cloneNode(true));
+  });
+  await page.locator('#readme-frame').screenshot({ path: join(root, 'docs', 'images', 'report-sections.png') });
+  console.log('wrote docs/images/report-sections.png');
+} finally {
+  await browser.close();
+}
