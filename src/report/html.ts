@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'vega-lite';
 import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } from './model.js';
+import type { VlSpec } from './charts.js';
 
 /** Escape text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
@@ -74,7 +75,10 @@ function scopeSvgIds(svg: string, prefix: string): string {
 /** Compile a chart's Vega-Lite spec to Vega; undefined when it does not compile (the figure keeps its SVG). */
 function vegaSpec(chart: ReportChart): unknown {
   try {
-    return compile(chart.spec).spec;
+    // Full labels in the live view: entrant names (loadouts such as hammerfall/hornet/...) are never cut short.
+    const spec = chart.spec as VlSpec & { config?: { axis?: object; legend?: object } };
+    const config = { ...spec.config, axis: { labelLimit: 0, ...spec.config?.axis }, legend: { labelLimit: 0, ...spec.config?.legend } };
+    return compile({ ...spec, config } as typeof chart.spec).spec;
   } catch {
     return undefined;
   }
