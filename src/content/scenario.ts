@@ -348,10 +348,13 @@ const checkedStarts = new WeakMap<Scenario, WeakSet<GameTables>>();
  * The differences db - da of two integer ranges fill the integer range
  * [b.min - a.max, b.max - a.min] on each axis, so for each pair of facings and of hexes it
  * is one range test: exact, and no draw is left out.
+ *
+ * `seatFactions`: faction indices that may fly any ship besides its own (an experiment
+ * seats its entrants' factions in every seat); each is checked at every seat too.
  */
-export function checkStarts(file: string, sc: Scenario, t: GameTables): void {
+export function checkStarts(file: string, sc: Scenario, t: GameTables, seatFactions: readonly number[] = []): void {
   let done = checkedStarts.get(sc);
-  if (done?.has(t)) return;
+  if (seatFactions.length === 0 && done?.has(t)) return;
   const board = t.board;
   const onBoard = (q: number, r: number): boolean => {
     const x = q - board.qMin;
@@ -375,18 +378,29 @@ export function checkStarts(file: string, sc: Scenario, t: GameTables): void {
     rs: readonly [number, number];
     facings: number[];
     hull: FactionTable['hull'];
+    faction: string;
   }
-  const draws: Draws[] = sc.ships.map((sh) => {
-    const fi = factionIndex(t, sh.faction);
+  // One entry per ship and hull it may fly: its own faction's, and any other seated there.
+  const draws: Draws[] = [];
+  const shipOf: number[] = [];
+  sc.ships.forEach((sh, i) => {
     const facings = sh.randomise?.facing ? [...new Set(sh.randomise.facing.map(directionIndex))] : [directionIndex(sh.facing)];
-    return { q: sh.position[0], r: sh.position[1], qs: sh.randomise?.q ?? [0, 0], rs: sh.randomise?.r ?? [0, 0], facings, hull: t.factions[fi].hull };
+    for (const fi of new Set([factionIndex(t, sh.faction), ...seatFactions])) {
+      const f = t.factions[fi];
+      draws.push({ q: sh.position[0], r: sh.position[1], qs: sh.randomise?.q ?? [0, 0], rs: sh.randomise?.r ?? [0, 0], facings, hull: f.hull, faction: f.id });
+      shipOf.push(i);
+    }
   });
   const FACING = ['N', 'NE', 'SE', 'S', 'SW', 'NW'];
   const where = (i: number) => (sc.ships[i].randomise ? 'randomise' : 'position');
-  const place = (d: Draws, dq: number, dr: number, f: number) =>
-    `${show(d.q + dq, d.r + dr)} facing ${FACING[f]}${sc.ships[draws.indexOf(d)].randomise ? ` (q offset ${signed(dq)}, r offset ${signed(dr)})` : ''}`;
+  const place = (d: Draws, dq: number, dr: number, f: number) => {
+    const i = shipOf[draws.indexOf(d)];
+    const hull = d.faction === sc.ships[i].faction ? '' : ` (flying ${d.faction})`;
+    return `${show(d.q + dq, d.r + dr)} facing ${FACING[f]}${sc.ships[i].randomise ? ` (q offset ${signed(dq)}, r offset ${signed(dr)})` : ''}${hull}`;
+  };
 
-  draws.forEach((d, i) => {
+  draws.forEach((d, k) => {
+    const i = shipOf[k];
     const n = d.hull.hexCount;
     const count = (d.qs[1] - d.qs[0] + 1) * (d.rs[1] - d.rs[0] + 1) * d.facings.length;
     const expected = sc.ships[i].randomise
@@ -407,10 +421,13 @@ export function checkStarts(file: string, sc: Scenario, t: GameTables): void {
           }
   });
 
-  for (let j = 1; j < draws.length; j++)
-    for (let i = 0; i < j; i++) {
-      const a = draws[i];
-      const b = draws[j];
+  for (let kb = 1; kb < draws.length; kb++)
+    for (let ka = 0; ka < kb; ka++) {
+      const i = shipOf[ka];
+      const j = shipOf[kb];
+      if (i === j) continue;
+      const a = draws[ka];
+      const b = draws[kb];
       // db - da on each axis ranges over [b.min - a.max, b.max - a.min].
       const lq = b.qs[0] - a.qs[1];
       const hq = b.qs[1] - a.qs[0];
@@ -439,6 +456,7 @@ export function checkStarts(file: string, sc: Scenario, t: GameTables): void {
               ]);
             }
     }
+  if (seatFactions.length > 0) return;
   if (done === undefined) checkedStarts.set(sc, (done = new WeakSet()));
   done.add(t);
 }

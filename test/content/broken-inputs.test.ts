@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { ConfigError } from '../../src/content/errors.ts';
 import { defaultConfigDir, loadGameTables, repoRoot } from '../../src/content/load.ts';
-import { loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
+import { checkStarts, factionIndex, loadScenario, scenarioSetup, tablesForScenario } from '../../src/content/scenario.ts';
 import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare } from '../../src/sim/play.ts';
 import { Kernel } from '../../src/rules/kernel.ts';
@@ -410,6 +410,14 @@ describe('randomised starts are checked over every draw, before any match', () =
     expect(checkAccepts(name.replace(/\W+/g, '-'), r0, r1)).toBe(kernel);
     verdicts.push(kernel);
   });
+  it('an experiment seating another faction in a ship checks that hull there too', () => {
+    const { file, scenario } = loadScenario('duel');
+    const t = tablesForScenario(scenario);
+    const sc = { ...scenario, ships: [{ ...scenario.ships[0], position: [0, -1] as [number, number], facing: 'N' as const, randomise: undefined }, { ...scenario.ships[1], randomise: undefined }] };
+    expect(() => checkStarts(file, sc, t)).not.toThrow();
+    expect(() => checkStarts(file, sc, t, [factionIndex(t, 'lamais')])).toThrow(/ships\[0\] at \[0, -1\] facing N \(flying lamais\) and ships\[1\] at .* share hex/);
+  });
+
   it('the cases include ranges the kernel accepts at every draw and ranges it refuses at some', () => {
     expect(new Set(verdicts)).toEqual(new Set([true, false]));
   });
