@@ -115,8 +115,8 @@ function splitCsvLine(line: string): string[] {
   return out;
 }
 
-/** Largest matches.csv the report reads (bytes); larger runs keep these sections out. */
-export const MAX_MATCHES_CSV = 256 * 1024 * 1024;
+/** Largest matches.csv the report reads (bytes; about 100,000 two-player matches, some 12 s): larger runs keep these sections out. */
+export const MAX_MATCHES_CSV = 64 * 1024 * 1024;
 
 export function loadMatchTable(dir: string): MatchTable | null {
   const file = join(dir, 'matches.csv');
