@@ -17,7 +17,8 @@ import type { GameTables, FactionTable, RuleSwitches } from '../rules/tables.js'
 import { COMMAND_IDS } from '../rules/tables.js';
 import { ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, ENGINE_NONE, SMALL_PROJECTILE, SMALL_TORPEDO, SMALL_CORVETTE, TOK_CW, TOK_CCW, CORV_ABOARD, CORV_DESTROYED } from '../rules/state.js';
 import type { MatchSetup, ShipSetup, TokenSetup } from '../rules/kernel.js';
-import { ConfigError, ROOT, type SourcePos } from './errors.js';
+import { ConfigError, ROOT, type ConfigIssue, type SourcePos } from './errors.js';
+import { SetupError } from '../rules/setup.js';
 import { loadYamlLocated, loadGameTables, compileLoadout, defaultConfigDir, UnknownConfigName } from './load.js';
 import { LoadoutSchema, MAX_ROUND_LIMIT } from './schema.js';
 import { LIN_SLOTS, MAX_PLAYERS, MAX_TOKENS, ROT_SLOTS, SHIELD_MAX_PER_SECTION } from '../rules/state.js';
@@ -362,6 +363,14 @@ export function checkStarts(file: string, sc: Scenario, t: GameTables, seatFacti
     return x >= 0 && y >= 0 && x < board.width && y < board.height && board.mask[y * board.width + x] === 1;
   };
   const show = (q: number, r: number) => `[${q}, ${r}]`;
+  // On a board the scenario file did not choose (an experiment's `board`), the starts not
+  // fitting is the chooser's mistake: a set-up error, which the experiment names at its board.
+  const origin = origins.get(sc);
+  const foreignBoard = origin !== undefined && origin.board !== sc.board;
+  const fault = (issue: ConfigIssue): never => {
+    const e = new ConfigError(file, [issue]);
+    throw foreignBoard ? new SetupError(e.message) : e;
+  };
   const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
   const tokenAt = new Map<string, number>();
   (sc.tokens ?? []).forEach((tk, k) => {
@@ -414,10 +423,8 @@ export function checkStarts(file: string, sc: Scenario, t: GameTables, seatFacti
             const r = d.r + dr + d.hull.rotR[f * n + h];
             const tk = tokenAt.get(`${q},${r}`);
             if (onBoard(q, r) && tk === undefined) continue;
-            const what = tk === undefined ? `is off the board` : `is under tokens[${tk}]`;
-            throw new ConfigError(file, [
-              { path: `ships[${i}].${where(i)}`, expected, got: `${place(d, dq, dr, f)}: hull hex ${show(q, r)} ${what}`, ...posOf(sc, ['ships', i, where(i)]) },
-            ]);
+            const what = tk === undefined ? `not wholly on the board, hull hex ${show(q, r)} is off it` : `hull hex ${show(q, r)} is under tokens[${tk}]`;
+            fault({ path: `ships[${i}].${where(i)}`, expected, got: `${place(d, dq, dr, f)}: ${what}`, ...posOf(sc, ['ships', i, where(i)]) });
           }
   });
 
@@ -446,14 +453,12 @@ export function checkStarts(file: string, sc: Scenario, t: GameTables, seatFacti
               const hexQ = a.q + daq + a.hull.rotQ[fa * a.hull.hexCount + x];
               const hexR = a.r + dar + a.hull.rotR[fa * a.hull.hexCount + x];
               const blamed = sc.ships[j].randomise || !sc.ships[i].randomise ? j : i;
-              throw new ConfigError(file, [
-                {
-                  path: `ships[${blamed}].${where(blamed)}`,
-                  expected: `starts where ships[${i}] and ships[${j}] never overlap, for every draw`,
-                  got: `ships[${i}] at ${place(a, daq, dar, fa)} and ships[${j}] at ${place(b, daq + vq, dar + vr, fb)} share hex ${show(hexQ, hexR)}`,
-                  ...posOf(sc, ['ships', blamed, where(blamed)]),
-                },
-              ]);
+              fault({
+                path: `ships[${blamed}].${where(blamed)}`,
+                expected: `starts where ships[${i}] and ships[${j}] never overlap, for every draw`,
+                got: `ships[${i}] at ${place(a, daq, dar, fa)} and ships[${j}] at ${place(b, daq + vq, dar + vr, fb)} share hex ${show(hexQ, hexR)}`,
+                ...posOf(sc, ['ships', blamed, where(blamed)]),
+              });
             }
     }
   if (seatFactions.length > 0) return;

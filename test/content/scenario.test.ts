@@ -56,7 +56,7 @@ describe('bad scenario files (clear errors: file, path, value, expectation)', ()
     ['bad momentum token', (d) => (d.ships[0].momentum = ['UP']), 'ships[0].momentum[0]', /"UP"/],
     ['unknown loadout card', (d) => (d.ships[0].loadout = { main: 'nope', broadside: 'fpa-hornet', hangar: 'fpa-catapult', pointDefence: 'fpa-flak', corvettes: ['a', 'b', 'c', 'd'] }), 'ships[0].loadout.main', /"nope"/],
     ['ships overlapping', (d) => (d.ships[1].position = [0, 4]), 'ships[1].position', /ships\[0\] at \[0, 4\] facing N and ships\[1\] at \[0, 4\] facing S share hex \[0, 3\]/],
-    ['ship off the board', (d) => (d.ships[0].position = [0, 8]), 'ships[0].position', /the whole ship on board standard.*hull hex \[-1, 9\] is off the board/],
+    ['ship off the board', (d) => (d.ships[0].position = [0, 8]), 'ships[0].position', /the whole ship on board standard.*not wholly on the board, hull hex \[-1, 9\] is off it/],
     ['armour above printed', (d) => (d.ships[0].armour = { bow: 99 }), 'ships[0].armour.bow', /an armour from 0 to 4 \(the printed armour of fpa's bow\), got 99/],
     ['card not in hand', (d) => { d.ships[0].cooldown = { ventCoolant: 2 }; }, 'rounds[0].players[0].commands', /in hand/],
     ['missing Power to Engines direction', (d) => (d.rounds[0].players[0] = { engine: 'none', commands: ['powerToEngines', 'fireMain'] }), 'rounds[0].players[0].direction', /a direction for Power to Engines/],
