@@ -269,7 +269,7 @@ export function buildReportModel(dir: string): ReportModel {
   const content = loadRunContent(dir);
   const matchTable = loadMatchTable(dir);
   const uses = matchTable ? cardUsage(matchTable, content?.tables ?? null) : null;
-  const scenario = scenarioSection(content, uses, entrants);
+  const scenario = scenarioSection(content, uses);
   if (scenario) sections.push(scenario);
   const b = analysis?.balance;
   if (b?.kind === 'loadout-sweep') sections.push(loadoutSweepSection(b, charts, headlines));

@@ -147,7 +147,7 @@ export const str = (m: MatchTable, row: string[], name: string): string => {
 // The scenario picture
 
 /** The board with each ship's hull at its starting hex and facing, in its seat colour. */
-export function scenarioSvg(c: RunContent, names: string[]): string {
+export function scenarioSvg(c: RunContent): string {
   const b = c.tables.board;
   const cells: string[] = [];
   const pts: [number, number][] = [];
@@ -174,12 +174,13 @@ export function scenarioSvg(c: RunContent, names: string[]): string {
     ships.push(`<line x1="${c0[0].toFixed(1)}" y1="${c0[1].toFixed(1)}" x2="${tip[0].toFixed(1)}" y2="${tip[1].toFixed(1)}" stroke="#111" stroke-width="2.6" marker-end="url(#scenario-arrow)"/>`);
     const maxX = Math.max(...hexes.map(([q, r]) => px(q, r)[0]));
     const minY = Math.min(...hexes.map(([q, r]) => px(q, r)[1]));
-    const label = `seat ${seat}: ${names[seat] ?? f.name} (${f.name}), facing ${DIRS[sh.facing]}`;
+    // Seats rotate between games, so a seat is labelled by the scenario's ship, not by an entrant.
+    const label = `seat ${seat}: ${f.name} hull, facing ${DIRS[sh.facing]}`;
     ships.push(`<text x="${(maxX + SIZE * 1.1).toFixed(1)}" y="${minY.toFixed(1)}" font-size="12" font-weight="700" fill="${col}" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(label)}</text>`);
     ships.push(`<title>${esc(label)}</title></g>`);
   });
   // Room on the right for the longest label (about 6.5 px a character at 12 px).
-  const longest = Math.max(0, ...c.setup.ships.map((sh, seat) => `seat ${seat}: ${names[seat] ?? ''} (${c.tables.factions[sh.faction].name}), facing NN`.length));
+  const longest = Math.max(0, ...c.setup.ships.map((sh, seat) => `seat ${seat}: ${c.tables.factions[sh.faction].name} hull, facing NN`.length));
   const labelRight = Math.max(...c.setup.ships.map((sh) => Math.max(...hullAt(c.tables.factions[sh.faction].hull, sh.q, sh.r, sh.facing).map(([q, r]) => px(q, r)[0]))));
   pts.push([labelRight + SIZE * 1.1 + longest * 6.5, pts[0]?.[1] ?? 0]);
   const vb = viewBox(pts, SIZE * 2);
@@ -328,13 +329,13 @@ export function loadoutCardsHtml(uses: CardUse[], tables: GameTables | null): st
 }
 
 /** The scenario and loadouts section: the board picture, then the loadout cards. */
-export function scenarioSection(c: RunContent | null, uses: CardUse[] | null, names: string[]): ReportSection | null {
+export function scenarioSection(c: RunContent | null, uses: CardUse[] | null): ReportSection | null {
   if (!c && !uses) return null;
   const paragraphs: string[] = [];
   let html = '';
   if (c) {
-    paragraphs.push(`Scenario ${c.scenarioName} on the ${c.tables.board.name} board: each ship drawn at its starting hex, the arrow its facing, in its seat's colour.${c.randomised ? ' The scenario nudges the starting positions at random from each match seed; this is the set-up of seed 0.' : ''} Seats rotate between games, so every entrant starts from every position.`);
-    html += `<figure class="picture">${scenarioSvg(c, names)}</figure>`;
+    paragraphs.push(`Scenario ${c.scenarioName} on the ${c.tables.board.name} board: each ship drawn at its starting hex with the scenario's hull for that seat, the arrow its facing, in its seat's colour.${c.randomised ? ' The scenario nudges the starting positions at random from each match seed; this is the set-up of seed 0.' : ''} Seats rotate (or swap) between games, so every entrant starts from every position, with its own faction's hull.`);
+    html += `<figure class="picture">${scenarioSvg(c)}</figure>`;
   }
   if (uses?.length) {
     paragraphs.push('Each entrant’s loadout as cards: the printed numbers, and how often the card was fired, launched or used in the matches that carried it. A card never used is outlined in orange.');

@@ -44,10 +44,10 @@ describe('pictures and listed matches from matches.csv', () => {
 
   it('loads the scenario and tables from the folder, and draws every ship at its start', () => {
     expect(content?.scenarioName).toBe('duel');
-    const s = scenarioSection(content, null, ['strong', 'weak'])!;
+    const s = scenarioSection(content, null)!;
     expect(s.html).toContain('<svg class="scenario"');
     expect(s.html?.match(/class="start-ship"/g)).toHaveLength(2);
-    expect(s.html).toContain('seat 0: strong (FPA), facing N');
+    expect(s.html).toContain('seat 0: FPA hull, facing N');
   });
 
   it('counts each card carried, its uses, and warns for a card never used', () => {
