@@ -12,8 +12,8 @@ import type { GameTables, LoadoutTable, FactionTable } from '../rules/tables.js'
 import { Kernel, type MatchSetup } from '../rules/kernel.js';
 import { GameState, G_STATUS, G_WINNER, MAX_PLAYERS } from '../rules/state.js';
 import type { EventLog } from '../rules/events.js';
-import { loadScenario, tablesForScenario, scenarioSetup, factionIndex, type Scenario } from '../content/scenario.js';
-import { compileLoadout } from '../content/load.js';
+import { loadScenario, tablesForScenario, scenarioSetup, factionIndex, checkStarts, type Scenario } from '../content/scenario.js';
+import { compileLoadout, UnknownConfigName } from '../content/load.js';
 import type { LoadoutChoice } from '../content/schema.js';
 import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
@@ -64,7 +64,8 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
   try {
     tables = tablesForScenario(scenario, undefined, changes);
   } catch (e) {
-    if (!(e instanceof ConfigError) || !experiment.board || !e.file.includes('boards')) throw e;
+    // Only an unknown board name is the experiment's fault; a broken board file is reported against that file.
+    if (!(e instanceof UnknownConfigName) || e.kind !== 'boards' || !experiment.board) throw e;
     throw ConfigError.at(file, 'board', e.issues[0]?.expected ?? 'a board name', experiment.board);
   }
   // Check the starting positions fit the board now, not in a worker; the kernel's set-up says which seats are teammates.
@@ -94,6 +95,8 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
     if (fi < 0) throw ConfigError.at(file, entrantPath(p, 'faction'), `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, p.faction);
     return fi;
   });
+  // Entrants fly their factions in every seat: every randomised start must fit their hulls too, at every draw.
+  checkStarts(scenarioFile, scenario, tables, [...new Set(factions)]);
   const fixed = plan.entrants.map((p, i) => {
     const f = tables.factions[factions[i]];
     if (p.loadout === 'default') return f.defaultLoadout;
