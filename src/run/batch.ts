@@ -147,7 +147,7 @@ export function chunksPerTask(msPerChunk: number, remaining: number, workers: nu
 }
 
 /**
- * How the bots' time went in this session (run.json, not summary.json: wall time differs
+ * How the bots' time went in this run (run.json, not summary.json: wall time differs
  * from run to run): each player's policy seconds in all and per match (the time its
  * choose() calls took, measured per decision by the match loop), and the workers restarted
  * after a bot overran a limit (chunk-pool.ts).

@@ -52,7 +52,7 @@ describe('limits on a bot', () => {
     for (const row of one.rows) expect(row[`seat${row.fault_seat}_player`]).toBe('broken');
     expect(two.body).toEqual(one.body);
     expect(two.summary).toBe(one.summary);
-    // run.json says how the session went: the workers restarted, each player's policy time.
+    // run.json says how the run went: the workers restarted, each player's policy time.
     const run = JSON.parse(readFileSync(join(one.r.dir, 'run.json'), 'utf8'));
     expect(run.workerRestarts).toBe(2);
     expect(run.policyTime.map((p: { player: string; matches: number }) => [p.player, p.matches])).toEqual([
