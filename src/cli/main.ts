@@ -5,7 +5,7 @@
  * Why thin: each command only wires loading (src/content), playing (src/sim) and printing
  * (src/sim/describe, src/sim/log) together, so the same pieces serve tests and scripts.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,15 @@ function intArg(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n)) throw new InvalidArgumentError(`expected an integer, got "${v}"`);
   return n;
+}
+
+/** An integer option within [min, max], the bounds the experiment schema sets for the same field. */
+function boundedInt(min: number, max: number): (v: string) => number {
+  return (v) => {
+    const n = intArg(v);
+    if (n < min || n > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}, got ${n}`);
+    return n;
+  };
 }
 
 function parseParams(json: string | undefined, flag: string): Record<string, unknown> {
@@ -167,7 +176,7 @@ function matchOptions(cmd: Command, defaults: { p0: string; p1: string }): Comma
     .option('--p3 <bot>', 'policy for ship 3 (scenarios with 4 ships)', 'random')
     .option('--p2-params <json>', "ship 2's policy parameters as JSON")
     .option('--p3-params <json>', "ship 3's policy parameters as JSON")
-    .option('--round-limit <n>', 'override the round limit', intArg)
+    .option('--round-limit <n>', 'override the round limit', boundedInt(1, 10_000))
     .option('--draft', 'the policies draft their loadouts first (rulebook 5) instead of the scenario loadouts')
     .option('--check', 'assert the kernel invariants after every step (slower)')
     .option('--json', 'print the final state as JSON instead of text');
@@ -216,7 +225,9 @@ export function buildProgram(): Command {
     .name('stareater')
     .description('Star Eater balance lab: play Star Eater matches, run balance experiments on worker threads and write designer reports.')
     .version(labVersion(), '-V, --version', 'print the lab version')
-    .showHelpAfterError('(add --help for usage)');
+    .showHelpAfterError('(add --help for usage)')
+    // Argument errors come back to main(), which exits 2 for bad input (commander would exit 1).
+    .exitOverride();
 
   matchOptions(program.command('demo').description('play one demonstration match and print its round-by-round log (what `npm run demo` runs)'), {
     p0: 'rammer',
@@ -249,7 +260,7 @@ export function buildProgram(): Command {
     .option('--p1 <bot>', 'policy for ship 1 (with --scenario)')
     .option('--p2 <bot>', 'policy for ship 2 (with --scenario)')
     .option('--p3 <bot>', 'policy for ship 3 (with --scenario)')
-    .option('--round-limit <n>', 'override the round limit (with --scenario)', intArg)
+    .option('--round-limit <n>', 'override the round limit (with --scenario)', boundedInt(1, 10_000))
     .option('-o, --out <file>', 'the page to write (default: replay-<id>.html in the results folder, else results/replays/)')
     .action(async (o: ReplayOptions) => {
       await replayCommand(o);
@@ -259,8 +270,8 @@ export function buildProgram(): Command {
     .command('run')
     .description('run an experiment file (what `npm start` runs, on configs/experiments/default.yaml): matches on worker threads, then results/<name>-<time>/ with matches.csv, summary.json, summary.csv, charts and report.html; with panel:, one such run per play style and a panel report (docs/panel.md)')
     .argument('[file]', 'experiment file (YAML), or a name in configs/experiments', DEFAULT_EXPERIMENT)
-    .option('-w, --workers <n>', 'worker threads (0 = one per core); overrides the file', intArg)
-    .option('-n, --matches <n>', 'number of matches; overrides the file', intArg)
+    .option('-w, --workers <n>', 'worker threads (0 = one per core); overrides the file', boundedInt(0, 256))
+    .option('-n, --matches <n>', 'number of matches; overrides the file', boundedInt(2, 10_000_000))
     .option('-o, --out <dir>', 'results folder (default results/<name>-<timestamp>)')
     .option('--no-progress', 'no progress display')
     .option('--resume <dir>', 'continue a stopped run from its results folder (its checkpoint), ending with the numbers an uninterrupted run gives')
@@ -372,6 +383,9 @@ async function main(): Promise<void> {
   try {
     await buildProgram().parseAsync(process.argv);
   } catch (e) {
+    // Commander's own exits (it has printed the message, the help or the version; 0 for the
+    // last two); an InvalidArgumentError thrown by an action is ours, printed below.
+    if (e instanceof CommanderError && !(e instanceof InvalidArgumentError)) process.exit(e.exitCode === 0 ? 0 : 2);
     // Bad input exits 2, a run that stopped on a failed chunk 1; anything else is a bug: its stack.
     const badInput =
       e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError || (e instanceof Error && /^unknown bot/.test(e.message));

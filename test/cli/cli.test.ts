@@ -22,6 +22,30 @@ describe('stareater CLI', () => {
     expect(r.out).toMatch(/^Usage: stareater /);
   });
 
+  it.each([
+    [['run', 'default', '-n', '0'], /-n, --matches.*expected an integer from 2 to 10000000, got 0/],
+    [['run', 'default', '-n', '-5'], /expected an integer from 2 to 10000000, got -5/],
+    [['run', 'default', '-n', '1000000000000'], /expected an integer from 2 to 10000000/],
+    [['run', 'default', '--workers', '-1'], /--workers.*expected an integer from 0 to 256, got -1/],
+    [['run', 'default', '-n', 'many'], /expected an integer, got "many"/],
+    [['match', '--round-limit', '4294967296'], /--round-limit.*expected an integer from 1 to 10000/],
+    [['run', 'default', '--bogus'], /unknown option '--bogus'/],
+  ])('bad arguments %j exit 2 with the flag and the bound, and write no results folder', (args, message) => {
+    const out = mkdtempSync(join(tmpdir(), 'stareater-args-'));
+    const dir = join(out, 'run');
+    const r = run(...args, ...(args[0] === 'run' ? ['--out', dir] : []));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(existsSync(dir)).toBe(false);
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('--version exits 0', () => {
+    const r = run('--version');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
   it('lists its commands at the top level', () => {
     const r = run('--help');
     expect(r.code).toBe(0);
