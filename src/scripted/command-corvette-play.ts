@@ -36,8 +36,10 @@ export function nearestEnemyDistance(v: GameState, p: number, q: number, r: numb
 }
 
 /** How good a hex is to flee to: far from the nearest enemy first, then nearer the board's middle (away from the edge). */
-function refuge(v: GameState, p: number, q: number, r: number): number {
-  return nearestEnemyDistance(v, p, q, r) * 100 - distance(q, r, 0, 0);
+function refuge(ctx: DecisionContext, q: number, r: number): number {
+  const b = ctx.kernel.t.board;
+  const middle = distance(q, r, b.qMin + (b.width >> 1), b.rMin + (b.height >> 1));
+  return nearestEnemyDistance(ctx.view, ctx.player, q, r) * 100 - middle;
 }
 
 /** The commitment: the first command of FLIGHT_PREFERENCE on offer (8.1.1: one command, no engine card). */
@@ -61,13 +63,13 @@ function moveAway(ctx: DecisionContext): number {
   const r0 = v.tokR[i];
   const f = v.tokFacing[i];
   let best = ACT_PASS;
-  let bestValue = refuge(v, p, q0, r0);
+  let bestValue = refuge(ctx, q0, r0);
   for (let j = 0; j < ctx.count; j++) {
     const a = ctx.legal[j];
     if (a === ACT_PASS) continue;
     decodeMove(a, move);
     const dir = (f + move[1] + 6) % 6;
-    const value = refuge(v, p, q0 + DQ[dir] * move[2], r0 + DR[dir] * move[2]);
+    const value = refuge(ctx, q0 + DQ[dir] * move[2], r0 + DR[dir] * move[2]);
     if (value > bestValue) {
       bestValue = value;
       best = a;
@@ -78,14 +80,12 @@ function moveAway(ctx: DecisionContext): number {
 
 /** Emergency Warp at 4 players (8.1.3): the free starting location farthest from the enemy. */
 function warpAway(ctx: DecisionContext): number {
-  const v = ctx.view;
-  const p = ctx.player;
   const b = ctx.kernel.t.board;
   let best = ctx.legal[0];
   let bestValue = -Infinity;
   for (let j = 0; j < ctx.count; j++) {
     const k = ctx.legal[j];
-    const value = refuge(v, p, b.startQ[k], b.startR[k]);
+    const value = refuge(ctx, b.startQ[k], b.startR[k]);
     if (value > bestValue) {
       bestValue = value;
       best = k;
