@@ -1,0 +1,144 @@
+/**
+ * What-if deltas (src/analysis/whatif.ts, docs/statistics.md section 15): known answers for
+ * the paired interval worked by hand, coverage of a planted effect by simulation (paired
+ * outcomes with a known mean difference), the figures a tally folds from hand-made records,
+ * and the refusal to compare blocks played on different seeds.
+ */
+import { describe, expect, it } from 'vitest';
+import seedrandom from 'seedrandom';
+import { pairedDelta, BlockTally, tallyDeltas } from '../../src/analysis/whatif.js';
+import { tQuantile } from '../../src/analysis/stats.js';
+import { handRecords } from './records.js';
+
+describe('pairedDelta: known answers', () => {
+  it.each([
+    // per-block values (count 1): differences 1, 2, 1, 2 → mean 1.5, s² = 1/3, se = s/√4
+    { base: [1, 2, 3, 4], variant: [2, 4, 4, 6], delta: 1.5, se: Math.sqrt(1 / 3) / 2 },
+    // no spread in the differences: a zero-width interval at the delta
+    { base: [0, 1, 0, 1], variant: [1, 2, 1, 2], delta: 1, se: 0 },
+    // ratios with unequal counts, by hand: R_b = 2/4, R_v = 4/4; z = (−.125, 0, .125); V = 3/2 · .03125
+    { base: [1, 1, 0], baseCount: [1, 2, 1], variant: [1, 2, 1], variantCount: [1, 2, 1], delta: 0.5, se: Math.sqrt(1.5 * 0.03125) },
+  ])('$base -> $variant', ({ base, variant, baseCount, variantCount, delta, se }) => {
+    const d = pairedDelta({ base, variant, baseCount, variantCount });
+    expect(d.delta).toBeCloseTo(delta, 12);
+    expect(d.se).toBeCloseTo(se, 12);
+    const t = tQuantile(0.975, base.length - 1);
+    expect(d.lo).toBeCloseTo(delta - t * se, 12);
+    expect(d.hi).toBeCloseTo(delta + t * se, 12);
+    expect(d.blocks).toBe(base.length);
+  });
+
+  it('gives no interval from one block, and refuses arrays of different lengths', () => {
+    expect(pairedDelta({ base: [1], variant: [2] }).lo).toBeNaN();
+    expect(() => pairedDelta({ base: [1, 2], variant: [2] })).toThrow(RangeError);
+  });
+});
+
+/**
+ * Paired games with a known effect: block k has a baseline win chance p_k = 0.5 ± 0.3 (the
+ * seed's luck, shared by both contents) and the variant's is p_k + effect; each game draws
+ * one uniform used under both contents (common random numbers).
+ */
+function simulate(rng: () => number, blocks: number, effect: number, paired: boolean) {
+  const base = new Float64Array(blocks);
+  const variant = new Float64Array(blocks);
+  const count = new Float64Array(blocks).fill(2);
+  let truth = 0;
+  for (let k = 0; k < blocks; k++) {
+    const p = 0.5 + 0.6 * (rng() - 0.5);
+    const pv = Math.min(1, Math.max(0, p + effect));
+    truth += pv - p;
+    for (let g = 0; g < 2; g++) {
+      const u = rng();
+      base[k] += u < p ? 1 : 0;
+      variant[k] += (paired ? u : rng()) < pv ? 1 : 0;
+    }
+  }
+  return { base, variant, baseCount: count, variantCount: count, truth: truth / blocks };
+}
+
+describe('pairedDelta: coverage of a planted effect', () => {
+  it.each([0.05, 0.1, -0.2])('effect %s: the 95 percent interval covers it 93-97 percent of the time, and pairing narrows it', (effect) => {
+    const rng = seedrandom(`whatif/coverage/${effect}`);
+    const reps = 2000;
+    let covered = 0;
+    let widthPaired = 0;
+    let widthUnpaired = 0;
+    for (let r = 0; r < reps; r++) {
+      const s = simulate(rng, 200, effect, true);
+      const d = pairedDelta(s);
+      // The planted effect in expectation: effect (no clamping at these p).
+      if (d.lo <= effect && effect <= d.hi) covered++;
+      widthPaired += d.hi - d.lo;
+      const u = pairedDelta(simulate(rng, 200, effect, false));
+      widthUnpaired += u.hi - u.lo;
+    }
+    expect(covered / reps).toBeGreaterThan(0.93);
+    expect(covered / reps).toBeLessThan(0.97);
+    // Common random numbers: the same uniforms under both contents make the interval narrower.
+    expect(widthPaired / reps).toBeLessThan(0.75 * (widthUnpaired / reps));
+  });
+});
+
+describe('BlockTally', () => {
+  const spec = {
+    entrants: [
+      { name: 'A', faction: 0 },
+      { name: 'B', faction: 1 },
+    ],
+    factions: [
+      { id: 'fpa', name: 'FPA' },
+      { id: 'lamais', name: 'Lamais' },
+    ],
+    matchesPerTable: 4,
+    block: 2,
+  };
+  // Two blocks of two games (seats swapped): block 0 A wins both; block 1 a draw then B in seat 0.
+  const rows = (seed1: number, winnerLast: number) =>
+    handRecords([
+      { id: 0, pair: 0, game: 0, p0: 0, p1: 1, f0: 0, f1: 1, winner: 0, rounds: 4, seed: 7 },
+      { id: 1, pair: 0, game: 1, p0: 1, p1: 0, f0: 1, f1: 0, winner: 1, rounds: 6, seed: 7 },
+      { id: 2, pair: 1, game: 0, p0: 0, p1: 1, f0: 0, f1: 1, winner: -1, status: 2, rounds: 10, seed: seed1 },
+      { id: 3, pair: 1, game: 1, p0: 1, p1: 0, f0: 1, f1: 0, winner: winnerLast, rounds: 8, seed: seed1 },
+    ]);
+
+  it('folds each figure per block', () => {
+    const t = new BlockTally(spec, 2);
+    t.add(rows(9, 0), 4);
+    const fig = (key: string) => {
+      const f = t.figures.findIndex((x) => x.key === key);
+      const b = t.blocksOf(f);
+      return { total: [...b.total], count: [...b.count] };
+    };
+    expect(t.figures.map((f) => f.key)).toEqual(['score:A', 'score:B', 'wins:A', 'wins:B', 'faction:fpa', 'faction:lamais', 'draws', 'rounds', 'seat0']);
+    expect(fig('score:A')).toEqual({ total: [2, 0.5], count: [2, 2] });
+    expect(fig('score:B')).toEqual({ total: [0, 1.5], count: [2, 2] });
+    expect(fig('wins:B')).toEqual({ total: [0, 1], count: [2, 2] });
+    expect(fig('faction:lamais')).toEqual({ total: [0, 1.5], count: [2, 2] });
+    expect(fig('draws')).toEqual({ total: [0, 1], count: [2, 2] });
+    expect(fig('rounds')).toEqual({ total: [10, 18], count: [2, 2] });
+    // Seat 0 won game 0 (A) and game 3 (B in seat 0); lost game 1 (A in seat 1 won).
+    expect(fig('seat0')).toEqual({ total: [1, 1], count: [2, 1] });
+  });
+
+  it('pairs two tallies block by block, and refuses blocks played on other seeds', () => {
+    const base = new BlockTally(spec, 2);
+    base.add(rows(9, 0), 4);
+    const same = new BlockTally(spec, 2);
+    same.add(rows(9, 0), 4);
+    const d = tallyDeltas(base, same);
+    expect(d.every((x) => x.delta === 0 && x.blocks === 2)).toBe(true);
+    const flipped = new BlockTally(spec, 2);
+    flipped.add(rows(9, 1), 4); // the last game won by seat 1 (A) instead
+    const score = tallyDeltas(base, flipped).find((x) => x.figure.key === 'score:A')!;
+    expect(score.delta).toBeCloseTo(1 / 4, 12);
+    const other = new BlockTally(spec, 2);
+    other.add(rows(10, 0), 4);
+    expect(() => tallyDeltas(base, other)).toThrow(/not paired/);
+  });
+
+  it('refuses one block holding two seeds', () => {
+    const t = new BlockTally(spec, 2);
+    expect(() => t.add(handRecords([{ id: 0, pair: 0, game: 0, p0: 0, p1: 1, seed: 7 }, { id: 1, pair: 0, game: 1, p0: 1, p1: 0, seed: 8 }]), 2)).toThrow(/not one seed block/);
+  });
+});
