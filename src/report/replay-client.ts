@@ -220,6 +220,21 @@ export const REPLAY_JS = String.raw`
       });
     }
     for (var p = 0; p < T.players.length; p++) drawShip(out, labels, p, step);
+    // A hex of the weapon update (or the corvettes' move after it): each token that moved since
+    // the step before trails a dashed line from where it was. Only these steps, where no token
+    // is placed, so a token slot is the same token in both.
+    if (before && (step.kind === 'weapon-step' || step.kind === 'weapons')) {
+      var was = {};
+      before.tokens.forEach(function (t) { was[t.slot] = t; });
+      step.tokens.forEach(function (t) {
+        var o = was[t.slot];
+        if (!o || o.kind !== t.kind || o.owner !== t.owner || (o.q === t.q && o.r === t.r)) return;
+        var a = px(o.q, o.r), b = px(t.q, t.r), col = COLOURS[t.owner % 4];
+        out.push('<g class="trail" data-slot="' + t.slot + '" data-kind="' + t.kind + '" data-from="' + o.q + ',' + o.r + '" data-to="' + t.q + ',' + t.r + '">' +
+          '<circle cx="' + a[0].toFixed(1) + '" cy="' + a[1].toFixed(1) + '" r="4" fill="none" stroke="' + col + '" stroke-width="1.2" stroke-dasharray="2 2"/>' +
+          '<line x1="' + a[0].toFixed(1) + '" y1="' + a[1].toFixed(1) + '" x2="' + b[0].toFixed(1) + '" y2="' + b[1].toFixed(1) + '" stroke="' + col + '" stroke-width="2" stroke-dasharray="4 3" opacity="0.8"/></g>');
+      });
+    }
     var seen = {};
     step.tokens.forEach(function (t) { var key = t.q + ',' + t.r; var n = seen[key] || 0; seen[key] = n + 1; drawToken(out, t, n); });
     out.push(labels.join(''));

@@ -25,6 +25,7 @@ const LEGEND = `<div id="legend">
 <svg width="12" height="12"><circle cx="6" cy="6" r="5" fill="#888" stroke="#000"/></svg> projectile ·
 <svg width="12" height="12"><polygon points="6,0 1,11 11,11" fill="#888" stroke="#000"/></svg> torpedo ·
 <svg width="14" height="12"><polygon points="1,6 4,1 10,1 13,6 10,11 4,11" fill="#fff" stroke="#555" stroke-width="1.5"/></svg> corvette (callsign; CC Command Corvette) ·
+<svg width="18" height="8"><line x1="1" y1="4" x2="17" y2="4" stroke="#555" stroke-width="2" stroke-dasharray="4 3"/></svg> a token's path in this step of the weapon update ·
 mounts M main, B broadside, H hangar, P point defence ·
 <svg width="14" height="12"><polygon points="7,0 9,4 14,6 9,8 7,12 5,8 0,6 5,4" fill="#fb923c"/></svg> collision ·
 <span style="color:#dc2626;font-weight:700">−n</span> damage on a section

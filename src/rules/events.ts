@@ -33,6 +33,12 @@ export const EV_CORVETTE_OPTION = 24; // player, option
 export const EV_REPAIR_CORVETTE = 25; // player, slot
 export const EV_MISS = 26; // player, source, target, accuracy, evasion
 export const EV_PD_WAIT = 27; // player
+/**
+ * One hex of the weapon update (7.2.3), logged after it is resolved: kind (SMALL_PROJECTILE,
+ * every cannon token one hex in lock-step; SMALL_TORPEDO, one torpedo one hex), hex k of the
+ * move, the torpedo's owner (-1 for cannon tokens), the torpedo's q and r after the hex.
+ */
+export const EV_WEAPON_STEP = 28;
 
 export const EVENT_WIDTH = 6;
 

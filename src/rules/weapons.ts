@@ -8,7 +8,9 @@
  * in lock-step so that head-on passes are seen (9.3, Figure 7), then each torpedo moves
  * with the homing algorithm (9.4). What a weapon can see and target (lines of fire, arcs,
  * point-defence reach) is the base class's, targeting.ts. Statistics are credited here,
- * where the cause is known. Nothing allocates: scratch arrays are owned.
+ * where the cause is known. Nothing allocates: scratch arrays are owned. With a log attached,
+ * each hex of the weapon update is logged once resolved (EV_WEAPON_STEP), so a replay can
+ * draw the update hex by hex; without one the flights run as they would unlogged.
  */
 import * as hexModule from '../hex/hex.js';
 import * as targetingModule from './targeting.js';
@@ -32,7 +34,7 @@ const {
 } = stateModule;
 const { hitSection } = damageModule;
 const { TGT_HULL } = targetingModule;
-const { EV_FIRE, EV_TOKEN_LOST, EV_TOKEN_HIT } = eventsModule;
+const { EV_FIRE, EV_TOKEN_LOST, EV_TOKEN_HIT, EV_WEAPON_STEP } = eventsModule;
 
 export { TGT_HULL, TGT_NONE } from './targeting.js';
 
@@ -212,18 +214,36 @@ export class Weapons extends WeaponTargets {
       const last = this.speed[i];
       let q = s.tokQ[i];
       let r = s.tokR[i];
+      const log = this.k.log;
       for (let step = 1; step <= last; step++) {
         q += DQ[f];
         r += DR[f];
-        if (!this.projectileEnters(s, i, q, r, prey)) break;
+        const flies = this.projectileEnters(s, i, q, r, prey);
+        if (log !== null) {
+          // The replay draws the token on this hex (the store ahead of time changes nothing).
+          s.tokQ[i] = q;
+          s.tokR[i] = r;
+          log.push(EV_WEAPON_STEP, SMALL_PROJECTILE, step, -1, 0, 0);
+        }
+        if (!flies) break;
       }
       s.tokQ[i] = q;
       s.tokR[i] = r;
       return;
     }
+    // With a log, each hex is logged when the next one is known to move anything (the last
+    // one after the end-of-flight check, which belongs to it); `logged` is the last hex moved.
+    const log = this.k.log;
+    let logged = 0;
     if ((facings & (((facings << 3) | (facings >> 3)) & 63)) === 0) {
       // No two face opposite ways, so none can meet head-on: each steps in turn.
       for (let step = 1; step <= most; step++) {
+        if (log !== null) {
+          // A step that moves nothing is followed by none that moves, so stopping is the same.
+          if (!this.anyFlies(s, count, step)) break;
+          if (step > 1) log.push(EV_WEAPON_STEP, SMALL_PROJECTILE, step - 1, -1, 0, 0);
+          logged = step;
+        }
         for (let x = 0; x < count; x++) {
           const i = list[x];
           if (s.tokKind[i] !== SMALL_PROJECTILE || this.speed[i] < step) continue;
@@ -251,6 +271,10 @@ export class Weapons extends WeaponTargets {
           any = true;
         }
         if (!any) break;
+        if (log !== null) {
+          if (step > 1) log.push(EV_WEAPON_STEP, SMALL_PROJECTILE, step - 1, -1, 0, 0);
+          logged = step;
+        }
         // Head-on: opposite directions, and they swap, meet, or one runs into the other.
         for (let x = 0; x < count; x++) {
           const i = list[x];
@@ -296,6 +320,16 @@ export class Weapons extends WeaponTargets {
         this.destroyToken(s, i, -1, CAUSE_PROJECTILE, -1);
       }
     }
+    if (log !== null && logged > 0) log.push(EV_WEAPON_STEP, SMALL_PROJECTILE, logged, -1, 0, 0);
+  }
+
+  /** Whether any listed projectile still on the board moves on hex `step` of this update. */
+  private anyFlies(s: GameState, count: number, step: number): boolean {
+    for (let x = 0; x < count; x++) {
+      const i = this.list[x];
+      if (s.tokKind[i] === SMALL_PROJECTILE && this.speed[i] >= step) return true;
+    }
+    return false;
   }
 
   /**
@@ -501,6 +535,9 @@ export class Weapons extends WeaponTargets {
     const ref = s.tokRef[i];
     const src = this.sourceOf(s, owner, ref);
     const target = this.torpedoTarget(s, i);
+    // The weapon update's hexes are logged (7.2.3), each once resolved, the last after the
+    // end-of-move check; a torpedo just fired flies within its command's step.
+    const log = fired ? null : this.k.log;
     for (let step = 0; step < steps; step++) {
       if (target >= 0 && (step > 0 || fired === false) && s.alive[target]) {
         const t = this.homingTurn(s, i, target);
@@ -512,20 +549,31 @@ export class Weapons extends WeaponTargets {
       s.tokR[i] = r;
       if (!this.move.hexOnBoard(q, r)) {
         this.move.removeToken(s, i);
+        if (log !== null) log.push(EV_WEAPON_STEP, SMALL_TORPEDO, step + 1, owner, q, r);
         return;
       }
       const pj = this.tokenOn(s, q, r, SMALL_PROJECTILE, -1);
       if (pj >= 0) {
         this.destroyToken(s, i, s.tokOwner[pj], CAUSE_PROJECTILE, this.sourceOf(s, s.tokOwner[pj], s.tokRef[pj]));
+        if (log !== null) log.push(EV_WEAPON_STEP, SMALL_TORPEDO, step + 1, owner, q, r);
         return;
       }
       const v = this.shipOn(s, q, r);
       if (v >= 0 && s.team[v] !== s.team[owner]) {
         this.tokenStrikes(s, i, v, this.lastSection);
+        if (log !== null) log.push(EV_WEAPON_STEP, SMALL_TORPEDO, step + 1, owner, q, r);
         return;
       }
+      if (log !== null && step + 1 < steps) log.push(EV_WEAPON_STEP, SMALL_TORPEDO, step + 1, owner, q, r);
     }
-    // The end of its move: on its own ship's hull it stands down; on a corvette or torpedo, both go.
+    const q = s.tokQ[i];
+    const r = s.tokR[i];
+    this.torpedoEnds(s, i, owner, src);
+    if (log !== null && steps > 0) log.push(EV_WEAPON_STEP, SMALL_TORPEDO, steps, owner, q, r);
+  }
+
+  /** The end of torpedo i's move (9.4): on its own ship's hull it stands down; on a corvette or torpedo, both go. */
+  private torpedoEnds(s: GameState, i: number, owner: number, src: number): void {
     if (this.shipOn(s, s.tokQ[i], s.tokR[i]) >= 0) {
       this.move.removeToken(s, i);
       return;

@@ -7,7 +7,7 @@ import { COMMAND_IDS } from '../rules/tables.js';
 import type { Kernel } from '../rules/kernel.js';
 import { DEFENCE_OPTION_NAMES, CORVETTE_OPTION_NAMES } from '../rules/kernel.js';
 import type { GameState } from '../rules/state.js';
-import { STATUS_NAMES, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, CAUSE_NAMES, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE, SRC_CORVETTE, LO_MAIN, LO_BROADSIDE, LO_PD } from '../rules/state.js';
+import { STATUS_NAMES, ENGINE_DOUBLE, ENGINE_CW, ENGINE_CCW, CAUSE_NAMES, SRC_MAIN, SRC_BROADSIDE, SRC_POINT_DEFENCE, SRC_CORVETTE, LO_MAIN, LO_BROADSIDE, LO_PD, SMALL_TORPEDO } from '../rules/state.js';
 import * as E from '../rules/events.js';
 import { THRUST_RESULT_NAMES } from '../rules/momentum.js';
 import { tokenName } from './describe.js';
@@ -113,6 +113,9 @@ export function formatEvents(k: Kernel, s: GameState, log: E.EventLog, from = 0,
         break;
       case E.EV_POWER:
         out.push(`    power to engines ${DIRECTION_NAMES[b]} (${THRUST_RESULT_NAMES[c]})`);
+        break;
+      case E.EV_WEAPON_STEP:
+        out.push(a === SMALL_TORPEDO ? `  weapon update: ship ${c}'s torpedo, hex ${b}, to (${e}, ${f})` : `  weapon update: cannon tokens, hex ${b}`);
         break;
       case E.EV_COOLDOWN:
         break;

@@ -8,7 +8,8 @@
  * read from the kernel's own state at a step boundary, and every mark from the kernel's event
  * log. The boundaries are hooks the kernel already has, used only here at the edge: its
  * invariant-check callback (`check`, called after each lock-step movement step, after the
- * weapon and corvette moves, after each command, after the cooldown phase), each decision
+ * weapon and corvette moves, after each command, after the cooldown phase), each hex of the
+ * weapon update (the kernel logs `EV_WEAPON_STEP` once a hex is resolved), each decision
  * asked of a player (corvette activations, point-defence windows, targets, commitments), and
  * the first `EV_STEP` of a movement phase (the engines are revealed just before it). The
  * event log is a subclass of EventLog that watches its own pushes; when tracing is off none of
@@ -35,6 +36,7 @@ import {
   LOC_TRACK,
   SMALL_NONE,
   SMALL_PROJECTILE,
+  SMALL_TORPEDO,
   SMALL_CORVETTE,
   STATUS_NAMES,
   G_REVEALED,
@@ -64,6 +66,7 @@ const EVENT_NAMES: Record<number, string> = {
   [E.EV_END]: 'end', [E.EV_COOLDOWN]: 'cooldown', [E.EV_GAIN_SHIELDS]: 'gain-shields', [E.EV_POWER]: 'power', [E.EV_FIRE]: 'fire',
   [E.EV_TOKEN_LOST]: 'token-lost', [E.EV_TOKEN_HIT]: 'token-hit', [E.EV_LAUNCH]: 'launch', [E.EV_CORVETTE_MOVE]: 'corvette-move',
   [E.EV_CORVETTE_OPTION]: 'corvette-option', [E.EV_REPAIR_CORVETTE]: 'repair-corvette', [E.EV_MISS]: 'miss', [E.EV_PD_WAIT]: 'pd-wait',
+  [E.EV_WEAPON_STEP]: 'weapon-step',
 };
 const TOKEN_KINDS = ['', 'projectile', 'torpedo', 'corvette'] as const;
 
@@ -139,7 +142,7 @@ export interface TraceStep {
   index: number;
   round: number;
   phase: (typeof PHASE_WORDS)[number];
-  kind: 'setup' | 'round' | 'reveal' | 'movement-step' | 'weapons' | 'command-corvettes' | 'command' | 'decision' | 'cooldown' | 'end';
+  kind: 'setup' | 'round' | 'reveal' | 'movement-step' | 'weapon-step' | 'weapons' | 'command-corvettes' | 'command' | 'decision' | 'cooldown' | 'end';
   label: string;
   events: TraceEvent[];
   marks: TraceMark[];
@@ -340,6 +343,8 @@ export class TraceRecorder {
   private readonly atLastPush = new GameState();
   /** A token loss waiting for the next push to say which slot went: owner, kind, and the slots (bitmask pair) and positions then. */
   private lost: { owner: number; kind: number; slots: number[]; q: number[]; r: number[]; facing: number[]; mark: TraceMark | null } | null = null;
+  /** The type of the last event pushed. */
+  private lastType = 0;
   /** The command being resolved (for the labels of its later steps). */
   private command = '';
 
@@ -430,8 +435,9 @@ export class TraceRecorder {
   beforePush(type: number, a: number, b: number): void {
     this.resolveLost();
     // The engines are revealed and the ships moved before the first step's record: the reveal
-    // is its own step, drawn from the state at the last push before the moves.
-    if (type === E.EV_STEP && a === 1 && this.from < this.log.length) this.cut('reveal', this.atLastPush);
+    // is its own step, drawn from the state at the last push before the moves (the engines'
+    // own, when the phase goes on without a movement step, to the weapon update).
+    if (((type === E.EV_STEP && a === 1) || (this.lastType === E.EV_ENGINE && type !== E.EV_ENGINE)) && this.from < this.log.length) this.cut('reveal', this.atLastPush);
     // A command answered after a decision finishes without a check of its own: the next
     // command's reveal closes it, drawn as the last event left the state.
     if (type === E.EV_COMMAND && this.from < this.log.length) this.cut('command', this.atLastPush);
@@ -459,6 +465,9 @@ export class TraceRecorder {
       }
     }
     this.atLastPush.copyFrom(this.state);
+    this.lastType = type;
+    // A hex of the weapon update is logged once resolved: the state now is its drawing.
+    if (type === E.EV_WEAPON_STEP) this.cut('weapon step');
   }
 
   /** Place the pending token loss at the hex of the slot that has emptied since. */
@@ -568,8 +577,19 @@ export class TraceRecorder {
         const st = first(E.EV_STEP);
         return { kind: 'movement-step', label: st >= 0 ? `movement step ${d[st + 1]}` : 'movement' };
       }
-      case 'weapon and corvette moves':
-        return { kind: 'weapons', label: 'projectiles, torpedoes and corvettes move' };
+      case 'weapon step': {
+        const w = (to - 1) * E.EVENT_WIDTH;
+        return d[w] === E.EV_WEAPON_STEP && d[w + 1] === SMALL_TORPEDO
+          ? { kind: 'weapon-step', label: `weapon update: ship ${d[w + 3]}'s torpedo, hex ${d[w + 2]}` }
+          : { kind: 'weapon-step', label: `weapon update: cannon tokens, hex ${d[w + 2]}` };
+      }
+      case 'weapon and corvette moves': {
+        if (types.length > 0 && types.every((t) => t === E.EV_ENGINE)) return { kind: 'reveal', label: 'engines revealed and thrust' };
+        // The weapon update has its own steps; what is left is the corvettes' compelled move (7.2.4).
+        const before = this.steps[this.steps.length - 1];
+        const corvettes = before !== undefined && before.tokens.some((t) => t.kind === 'corvette');
+        return { kind: 'weapons', label: corvettes ? 'corvettes move' : 'end of the weapon update' };
+      }
       case 'command corvette moves':
         return { kind: 'command-corvettes', label: 'Command Corvettes move' };
       case 'cooldown':

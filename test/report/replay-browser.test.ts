@@ -41,6 +41,8 @@ interface Drawn {
   ships: { seat: number; q: number; r: number; facing: number; structure: number; armour: string; label: string }[];
   tokens: string[];
   damage: string[];
+  /** The dashed paths of tokens that moved in this step of the weapon update: kind:slot from>to. */
+  trails: string[];
   signature: string;
 }
 
@@ -59,12 +61,14 @@ function drawn(page: Page): Promise<Drawn> {
     const tokens = Array.from(document.querySelectorAll('#layer g.token')).map((g) => `${g.getAttribute('data-kind')}:${g.getAttribute('data-owner')}@${g.getAttribute('data-q')},${g.getAttribute('data-r')}`);
     const damage = Array.from(document.querySelectorAll('#layer .mark[data-kind="damage"]')).map((g) => `${g.getAttribute('data-seat')}/${g.getAttribute('data-section')}/${g.getAttribute('data-damage')}`);
     const current = Array.from(document.querySelectorAll('#log .ln.cur')).map((e) => e.textContent).join('\n');
+    const trails = Array.from(document.querySelectorAll('#layer g.trail')).map((g) => `${g.getAttribute('data-kind')}:${g.getAttribute('data-slot')} ${g.getAttribute('data-from')}>${g.getAttribute('data-to')}`);
     return {
       step: document.body.dataset.step ?? '',
       hash: location.hash,
       ships,
       tokens,
       damage,
+      trails,
       signature: document.getElementById('layer')!.innerHTML + document.getElementById('seats')!.innerHTML + current,
     };
   });
@@ -77,7 +81,24 @@ function expected(t: Trace, i: number) {
     ships: st.ships.map((s, seat) => ({ seat, q: s.q, r: s.r, facing: s.facing, structure: s.structure, armour: s.armour.join(','), label: `armour ${s.armour.join('/')}` })),
     tokens: st.tokens.map((k) => `${k.kind}:${k.owner}@${k.q},${k.r}`).sort(),
     damage: st.marks.filter((m) => m.kind === 'damage').map((m) => `${m.player}/${m.section}/${m.damage}`),
+    trails: trailsOf(t, i),
   };
+}
+
+/**
+ * The tokens that moved at step i of the weapon update (or the corvettes' move after it), from the
+ * trace: the same slot, kind and owner as at the step before, on another hex.
+ */
+function trailsOf(t: Trace, i: number): string[] {
+  const st = t.steps[i];
+  if (i === 0 || (st.kind !== 'weapon-step' && st.kind !== 'weapons')) return [];
+  const was = new Map(t.steps[i - 1].tokens.map((k) => [k.slot, k]));
+  const out: string[] = [];
+  for (const k of st.tokens) {
+    const o = was.get(k.slot);
+    if (o && o.kind === k.kind && o.owner === k.owner && (o.q !== k.q || o.r !== k.r)) out.push(`${k.kind}:${k.slot} ${o.q},${o.r}>${k.q},${k.r}`);
+  }
+  return out.sort();
 }
 
 /** Open a page offline, recording console errors and any request that is not file:. */
@@ -115,6 +136,7 @@ async function walk(page: Page, t: Trace, shots: Record<number, string>): Promis
     expect(now.ships, `ships at step ${i} (${t.steps[i].label})`).toEqual(want.ships);
     expect(now.tokens.sort(), `tokens at step ${i}`).toEqual(want.tokens);
     expect(now.damage, `damage marks at step ${i}`).toEqual(want.damage);
+    expect(now.trails.sort(), `token paths at step ${i} (${t.steps[i].label})`).toEqual(want.trails);
     expect(now.signature, `the drawing changes at step ${i} (${t.steps[i].label})`).not.toBe(before.signature);
     if (shots[i]) await page.screenshot({ path: join(SCREENSHOTS, shots[i]) });
     before = now;
@@ -181,6 +203,45 @@ describe.skipIf(SKIP)('replay page in headless chromium', () => {
       await browser.close();
     }
   }, 120_000);
+
+  it('the weapon update hex by hex: projectiles and torpedoes move on the page as the trace says, each with its path', async () => {
+    const t = await shortTrace('duel', ['carrier', 'gunner'], 3, 6);
+    const weaponSteps = t.steps.filter((s) => s.kind === 'weapon-step').map((s) => s.index);
+    const moved = weaponSteps.flatMap((i) => trailsOf(t, i));
+    // The match has both kinds of flight in its weapon updates.
+    expect(moved.some((x) => x.startsWith('torpedo:'))).toBe(true);
+    expect(moved.some((x) => x.startsWith('projectile:'))).toBe(true);
+    const html = join(dir, 'weapons.html');
+    writeReplayHtml(html, t);
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const { page, errors, requests } = await open(context, pathToFileURL(html).href);
+      const torpedoStep = weaponSteps.find((i) => trailsOf(t, i).some((x) => x.startsWith('torpedo:')))!;
+      await walk(page, t, { [torpedoStep]: 'replay-duel-weapon-update.png' });
+      // Each hex of the update, opened on its own: the weapon tokens drawn are the trace's, and
+      // differ from those drawn at the step before (one moved or left the board).
+      const weaponTokens = (d: Drawn) => d.tokens.filter((x) => !x.startsWith('corvette') && !x.startsWith('command')).sort();
+      for (const i of weaponSteps) {
+        await page.$eval('#scrub', (el, v) => {
+          (el as HTMLInputElement).value = String(v);
+          el.dispatchEvent(new Event('input'));
+        }, i - 1);
+        const before = weaponTokens(await drawn(page));
+        await page.keyboard.press('ArrowRight');
+        const now = await drawn(page);
+        expect(now.step).toBe(String(i));
+        expect(weaponTokens(now), `${t.steps[i].label}, round ${t.steps[i].round}`).not.toEqual(before);
+        expect(weaponTokens(now)).toEqual(expected(t, i).tokens.filter((x) => !x.startsWith('corvette') && !x.startsWith('command')));
+        expect(now.trails.sort()).toEqual(trailsOf(t, i));
+      }
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 
   it('the check sees a network request, a console error and a drawing that disagrees with the trace', async () => {
     const t = await shortTrace('duel', ['rammer', 'rammer'], 2, 2);

@@ -132,3 +132,44 @@ describe('match trace', () => {
     expect(t.players.map((p) => p.name)).toEqual(m.seats.map((pl) => prep.plan.entrants[pl].name));
   });
 });
+
+describe('the weapon update, hex by hex (7.2.3)', () => {
+  /** Each weapon-update step of a scenario's first round: its label and the weapon tokens drawn then. */
+  function weaponSteps(path: string): string[] {
+    const { file, scenario } = loadScenario(path);
+    const t = traceScenario(file, scenario, 'c');
+    return t.steps
+      .filter((st) => st.round === 1 && st.kind === 'weapon-step')
+      .map((st) => `${st.label}: ${st.tokens.filter((k) => k.kind !== 'corvette').map((k) => `${k.kind[0]}${k.slot}@${k.q},${k.r}`).join(' ')}`);
+  }
+  // Known answers, read off each scenario's set-up and the rulebook's movement of the tokens.
+  it.each([
+    [
+      '65-torpedo-homing-turn-mid-flight',
+      ["weapon update: ship 0's torpedo, hex 1: t0@0,1", "weapon update: ship 0's torpedo, hex 2: t0@0,0", "weapon update: ship 0's torpedo, hex 3: "],
+    ],
+    [
+      '66-torpedo-destroyed-over-projectile',
+      ['weapon update: cannon tokens, hex 1: t0@0,2 p1@-2,1', 'weapon update: cannon tokens, hex 2: t0@0,2 p1@-1,1', 'weapon update: cannon tokens, hex 3: t0@0,2 p1@0,1', "weapon update: ship 0's torpedo, hex 1: p1@0,1"],
+    ],
+    [
+      '61-projectiles-end-same-hex-and-crossing',
+      [
+        'weapon update: cannon tokens, hex 1: p0@0,1 p1@-3,0 p2@4,1 p3@4,0',
+        'weapon update: cannon tokens, hex 2: p0@0,0 p1@-2,0 p2@4,0 p3@5,0',
+        'weapon update: cannon tokens, hex 3: p0@0,0 p1@-1,0 p2@4,0 p3@6,0',
+        'weapon update: cannon tokens, hex 4: p2@4,0 p3@6,0',
+      ],
+    ],
+  ])('%s', (name, want) => {
+    expect(weaponSteps(`test/scenarios/${name}.json`)).toEqual(want);
+  });
+
+  it('a hit or a loss in the update is marked in the step of the hex where it happens', () => {
+    const { file, scenario } = loadScenario('test/scenarios/65-torpedo-homing-turn-mid-flight.json');
+    const t = traceScenario(file, scenario, 'c');
+    const hit = t.steps.find((st) => st.marks.some((m) => m.kind === 'damage'))!;
+    expect(hit.label).toBe("weapon update: ship 0's torpedo, hex 3");
+    expect(hit.events.map((e) => e.type)).toEqual(['token-hit', 'damage', 'weapon-step']);
+  });
+});
