@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Play one shard of a run, or go on with it: what a Slurm array task and a Kubernetes Indexed
+# Job pod run.
+#
+#   scripts/cluster/shard.sh run EXPERIMENT --shard I/N --out DIR [other stareater run options]
+#
+# Why it exists: a scheduler retries a task that failed or was preempted with the same command
+# line, so that command must pick up where the shard stopped rather than start over (the run
+# keeps a checkpoint.json until it completes) and must succeed quietly when the shard is
+# already complete. The arguments are `stareater run`'s own, unchanged, so the job
+# definitions that call this can be checked against the CLI (test/cluster/k8s-manifests.test.ts).
+set -euo pipefail
+
+lab=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+node=${STAREATER_NODE:-node}
+die() { echo "shard.sh: $*" >&2; exit 2; }
+
+[ "${1:-}" = run ] || die "usage: shard.sh run EXPERIMENT --shard I/N --out DIR [options]"
+args=("$@")
+out="" workers=()
+for ((k = 1; k < ${#args[@]}; k++)); do
+  case "${args[k]}" in
+    -o|--out) out=${args[k + 1]:-} ;;
+    --out=*) out=${args[k]#--out=} ;;
+    -w|--workers) workers=(--workers "${args[k + 1]:-}") ;;
+    --workers=*) workers=("${args[k]}") ;;
+  esac
+done
+[ -n "$out" ] || die "--out DIR is required: the shard's own folder"
+
+if [ -f "$out/checkpoint.json" ]; then
+  echo "shard.sh: resuming the stopped shard in $out"
+  exec "$node" "$lab/bin/stareater.js" run --resume "$out" --no-progress "${workers[@]}"
+fi
+if [ -f "$out/run.json" ] && grep -q '"complete": *true' "$out/run.json"; then
+  echo "shard.sh: the shard in $out is complete already"
+  exit 0
+fi
+exec "$node" "$lab/bin/stareater.js" "$@"
