@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { applyCardChanges, type CardChange, type SourcedChange } from '../../src/content/changes.ts';
+import { applyCardChanges, changeableFields, describeChange, type CardChange, type SourcedChange } from '../../src/content/changes.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 import { defaultConfigDir, loadFaction, loadGameTables } from '../../src/content/load.ts';
 import type { GameTables } from '../../src/rules/tables.ts';
@@ -157,9 +157,10 @@ describe('a refused value is blamed on the change that set it', () => {
 describe('a bad change is a ConfigError against the experiment file', () => {
   const ALL_CARDS =
     'fpa-hammerfall, fpa-longbow, fpa-hornet, fpa-harpoon, fpa-catapult, fpa-drydock, fpa-flak, fpa-sentinel, fpa-lancet, ' +
-    'fpa-wasp, fpa-picket, fpa-mako, fpa-lantern, fpa-hammerhead, fpa-damage-control, ' +
+    'fpa-wasp, fpa-picket, fpa-mako, fpa-lantern, fpa-hammerhead, fpa-damage-control, fpa-hull, fpa-commands, fpa-command-corvette, fpa-supplies, ' +
     'lamais-tyrant, lamais-dawnspear, lamais-scattershot, lamais-hailstorm, lamais-slipstream, lamais-gimbal, lamais-needle, ' +
-    'lamais-aegis, lamais-farwatch, lamais-kestrel, lamais-warden, lamais-striker, lamais-skiff, lamais-lancer, lamais-cryo-purge';
+    'lamais-aegis, lamais-farwatch, lamais-kestrel, lamais-warden, lamais-striker, lamais-skiff, lamais-lancer, lamais-cryo-purge, ' +
+    'lamais-hull, lamais-commands, lamais-command-corvette, lamais-supplies';
   const WASP_FIELDS = 'limit, speed, agility, evasion, weapon.damage, weapon.range, weapon.speed, weapon.accuracy, weapon.cooldown, weapon.tieBreaker';
   // what, changes, path, expected, got
   const cases: [string, SourcedChange[], string, string, string][] = [
@@ -402,5 +403,108 @@ describe('prepare(): content errors of the new kinds, against the experiment fil
     expect(prep.variantTables.map((t) => t.factions[FPA].mainWeapons[0].damage)).toEqual([4, 1, 8]);
     expect(prep.variantTables.map((t) => t.factions[LAMAIS].mainWeapons[0].damage)).toEqual([6, 6, 6]);
     expect(prep.variantTables.map((t) => t.roundLimit)).toEqual([prep.tables.roundLimit, prep.tables.roundLimit, prep.tables.roundLimit]);
+  });
+});
+
+describe('every statistic of every card and part of the shipped factions can be changed and swept', () => {
+  const files = ['fpa', 'lamais'].map((f) => loadFaction(join(defaultConfigDir(), 'factions', `${f}.yaml`)));
+  const fields = changeableFields(files);
+  /** The card or part a field belongs to, in the parsed files (to read its weapon class). */
+  const weaponOf = (card: string, field: string): Record<string, unknown> | undefined => {
+    for (const f of files) {
+      const all = [...f.mainWeapons, ...f.broadsides, ...f.corvettes, f.commandCorvette] as unknown as Record<string, unknown>[];
+      const c = all.find((x) => x.id === card) ?? (card === `${f.id}-command-corvette` ? (f.commandCorvette as unknown as Record<string, unknown>) : undefined);
+      if (!c) continue;
+      return field.startsWith('weapon.') ? (c.weapon as Record<string, unknown>) : c;
+    }
+    return undefined;
+  };
+  /** Range on a token weapon and speed on a beam or direct-fire weapon are fixed at 0 by the weapon's class (4.3). */
+  const fixedByClass = (card: string, field: string): boolean => {
+    const w = weaponOf(card, field);
+    const last = field.split('.').pop();
+    if (!w || typeof w.class !== 'string') return false;
+    const token = w.class === 'projectile' || w.class === 'torpedo';
+    return (token && last === 'range') || (!token && last === 'speed');
+  };
+  const baseJson = base.factions.map((f) => JSON.stringify(f));
+
+  it('the list covers every kind of statistic the issue names', () => {
+    const keys = new Set(fields.map((f) => f.field.split('.').pop()));
+    for (const k of ['damage', 'range', 'speed', 'cooldown', 'accuracy', 'evasion', 'agility', 'armour', 'structure', 'perSection', 'total', 'priority', 'amount', 'limit', 'tieBreaker'])
+      expect(keys, k).toContain(k);
+    const cards = new Set(fields.map((f) => f.card));
+    for (const c of ['fpa-damage-control', 'lamais-cryo-purge', 'fpa-hull', 'lamais-commands', 'fpa-command-corvette', 'lamais-supplies']) expect(cards, c).toContain(c);
+    expect(fields.length).toBeGreaterThan(150);
+  });
+
+  // One row per field: the value one step up (or down, at a bound) lands in the compiled tables.
+  it.each(fields.map((f) => [`${f.card} ${f.field} = ${f.value}`, f] as const))('%s', (_, f) => {
+    const fixed = fixedByClass(f.card, f.field);
+    let landed = false;
+    for (const value of [f.value + 1, f.value - 1]) {
+      let t: GameTables;
+      try {
+        t = loadGameTables({ changes: sourced({ card: f.card, field: f.field, value }) });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        continue;
+      }
+      expect(fixed, 'a class-fixed field was accepted').toBe(false);
+      const changed = t.factions.map((x, i) => JSON.stringify(x) !== baseJson[i]);
+      // The faction that owns the card changed, and only it.
+      expect(changed.filter(Boolean)).toHaveLength(1);
+      expect(changed[f.card.startsWith('fpa-') ? FPA : LAMAIS]).toBe(true);
+      landed = true;
+      break;
+    }
+    expect(landed).toBe(!fixed);
+  });
+
+  it('a stat-sweep over every changeable field prepares one table set per value, each differing from the base where its value does', async () => {
+    const sweepable = fields.filter((f) => !fixedByClass(f.card, f.field));
+    const step = (f: (typeof sweepable)[number]) => {
+      for (const value of [f.value + 1, f.value - 1]) {
+        try {
+          loadGameTables({ changes: sourced({ card: f.card, field: f.field, value }) });
+          return value;
+        } catch {
+          // the other direction
+        }
+      }
+      throw new Error(`${f.card}.${f.field}: no neighbouring value accepted`);
+    };
+    const sweep = sweepable.map((f) => ({ card: f.card, field: f.field, values: [f.value, step(f)] }));
+    const prep = await prepare(FILE, ExperimentSchema.parse({ name: 'every-field', kind: 'stat-sweep', matches: 2, scenario: 'duel', players: two, sweep }));
+    expect(prep.variantTables).toHaveLength(1 + 2 * sweep.length);
+    const tableJson = prep.tables.factions.map((f) => JSON.stringify(f));
+    sweep.forEach((sw, i) => {
+      const same = prep.variantTables[1 + 2 * i];
+      const moved = prep.variantTables[2 + 2 * i];
+      expect(same.factions.map((f) => JSON.stringify(f)), `${sw.card}.${sw.field}=${sw.values[0]}`).toEqual(tableJson);
+      expect(moved.factions.some((f, k) => JSON.stringify(f) !== tableJson[k]), `${sw.card}.${sw.field}=${sw.values[1]}`).toBe(true);
+    });
+  });
+
+  it.each([
+    [{ card: 'lamais-tyrant', field: 'damage', value: 2 }, `Tyrant damage ${files[1].mainWeapons[0].damage} -> 2`],
+    [{ card: 'fpa-wasp', field: 'weapon.damage', value: 3 }, 'Wasp weapon.damage 1 -> 3'],
+    [{ card: 'fpa-hull', field: 'sections.bow.armour', value: 6 }, 'FPA hull sections.bow.armour 4 -> 6'],
+    [{ card: 'lamais-commands', field: 'fireMain.priority', value: 1 }, `Lamais commands fireMain.priority ${files[1].commands.fireMain.priority} -> 1`],
+    [{ card: 'fpa-nope', field: 'damage', value: 1 }, 'fpa-nope damage -> 1'],
+  ])('describes %j as %s', (change, text) => {
+    expect(describeChange(files, change)).toBe(text);
+  });
+
+  it('a hull section armour change lands on that section only, and a refused one is blamed on its change', () => {
+    const t = loadGameTables({ changes: sourced({ card: 'fpa-hull', field: 'sections.core.armour', value: 9 }) });
+    const before = JSON.stringify(base.factions[FPA]).length;
+    expect(JSON.stringify(t.factions[FPA])).not.toBe(JSON.stringify(base.factions[FPA]));
+    expect(before).toBeGreaterThan(0);
+    const e = thrown(() => loadGameTables({ changes: sourced({ card: 'fpa-hammerfall', field: 'damage', value: 5 }, { card: 'fpa-hull', field: 'sections.core.armour', value: 0 }) })) as ConfigError;
+    expect(e).toBeInstanceOf(ConfigError);
+    expect(e.path).toBe('changes[1].value');
+    const f = thrown(() => loadGameTables({ changes: sourced({ card: 'fpa-hull', field: 'hexes.core.hex', value: 0 }) })) as ConfigError;
+    expect(f.path).toBe('changes[0].field');
   });
 });
