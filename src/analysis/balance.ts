@@ -684,6 +684,7 @@ export type BalanceAnalysis = LoadoutSweepAnalysis | StatSweepAnalysis | MetaAna
 export function analyseBalance(kind: string, input: BalanceInput): BalanceAnalysis | null {
   if (kind === 'loadout-sweep') return analyseLoadoutSweep(input);
   if (kind === 'stat-sweep') return analyseStatSweep(input);
-  if (kind === 'meta') return analyseMeta(input);
+  // A two-faction meta is a bimatrix game, not a symmetric one: meta-factions.ts.
+  if (kind === 'meta') return input.plan.sides ? null : analyseMeta(input);
   return null;
 }

@@ -28,6 +28,7 @@ import { pairingVerdict } from '../report/findings.js';
 import { writeReportWithReplays } from '../report/report-replays.js';
 import { replaysLine } from '../report/outliers.js';
 import type { SequentialResult } from '../analysis/sprt.js';
+import { factionMetaLines, type FactionMetaAnalysis } from '../analysis/meta-factions.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
 import { runPanel } from '../run/panel.js';
@@ -313,6 +314,8 @@ export function buildProgram(): Command {
       if ((r.summary as unknown as Summary).multi) printMultiHeadline(r.summary as unknown as Summary, r.ratings);
       else if (r.ratings && r.ratings.players.length <= 20) console.log(liveTable(r.summary as unknown as Summary, r.ratings));
       else printHeadline(r.summary, experiment.kind);
+      // A two-faction meta ends with its game: the value, each side's equilibrium, the loadouts never worth playing.
+      if (r.summary.factionMeta) for (const line of factionMetaLines(r.summary.factionMeta as FactionMetaAnalysis)) console.log(`  ${line}`);
       const sprt = r.summary.sprt as SequentialResult | undefined;
       if (sprt) console.log(`  ${sprt.line}`);
       if (!r.complete) process.exitCode = 130;

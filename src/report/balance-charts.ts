@@ -1,6 +1,7 @@
 /**
  * Vega-Lite charts of the balance analyses (src/analysis/balance.ts): component effects
- * with their band, damage per component, stat-sweep curves, the meta-game mixture.
+ * with their band, damage per component, stat-sweep curves, the meta-game mixture, the
+ * two-faction meta's two mixtures.
  *
  * Why separate from charts.ts: those draw any run's summary; these draw one analysis each,
  * and are only made for the kind that has it. Same conventions: data inlined, n in every
@@ -8,6 +9,7 @@
  * half) with pair-aware intervals, the figures the conclusions rest on.
  */
 import type { LoadoutSweepAnalysis, MetaAnalysis, StatSweepAnalysis, BalanceAnalysis } from '../analysis/balance.js';
+import type { FactionMetaAnalysis } from '../analysis/meta-factions.js';
 import { VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
 
 const num = (v: number): number | null => (Number.isFinite(v) ? v : null);
@@ -213,4 +215,43 @@ export function balanceCharts(a: BalanceAnalysis): Record<string, VlSpec> {
   if (a.kind === 'loadout-sweep') return { 'component-effects': componentEffectChart(a), 'with-without': withWithoutChart(a), 'component-damage': componentDamageChart(a) };
   if (a.kind === 'stat-sweep') return { 'stat-sweep': statSweepChart(a) };
   return { 'meta-mixture': metaMixtureChart(a), 'meta-components': metaComponentChart(a) };
+}
+
+/** A two-faction meta: both sides' equilibrium mixtures side by side, each loadout's weight with its bootstrap range. */
+export function factionMixtureChart(f: FactionMetaAnalysis): VlSpec {
+  const values = f.sides.flatMap((s) =>
+    s.loadouts
+      .map((name, i) => ({ faction: s.faction, loadout: name, weight: s.mixture[i], meanWeight: s.meanWeight[i], lo: num(s.weightLo[i]), hi: num(s.weightHi[i]), inSupport: s.inSupport[i], againstMixture: s.againstMixture[i], neverWorth: s.neverWorth[i] ? 'never worth playing' : 'played', outShare: s.outShare[i] }))
+      .filter((v) => v.weight > 0 || v.inSupport >= 0.05 || v.neverWorth === 'played'),
+  );
+  const y = { field: 'loadout', type: 'nominal', sort: { field: 'weight', order: 'descending' }, title: null, axis: { labelLimit: 360 } };
+  const layer = [
+    { mark: { type: 'bar', color: '#9467bd' }, encoding: { y, x: { field: 'weight', type: 'quantitative', axis: { format: '%' }, title: 'weight in the equilibrium', scale: { domain: [0, 1] } } } },
+    { mark: { type: 'rule', color: 'black' }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+    {
+      mark: { type: 'point', filled: true, color: 'black' },
+      encoding: {
+        y,
+        x: { field: 'meanWeight', type: 'quantitative' },
+        tooltip: [
+          { field: 'loadout', type: 'nominal' },
+          { field: 'weight', type: 'quantitative', format: '.1%' },
+          { field: 'meanWeight', type: 'quantitative', format: '.1%', title: 'bootstrap mean weight' },
+          { field: 'inSupport', type: 'quantitative', format: '.0%', title: 'weighted (bootstrap)' },
+          { field: 'outShare', type: 'quantitative', format: '.0%', title: 'out of the equilibria (bootstrap)' },
+          { field: 'againstMixture', type: 'quantitative', format: '.1%', title: 'score against the other side’s mix' },
+        ],
+      },
+    },
+  ];
+  return {
+    $schema: VEGA_LITE_SCHEMA,
+    title: {
+      text: `${f.sides[0].faction} against ${f.sides[1].faction}: each side's equilibrium mixture`,
+      subtitle: `value of the game: ${f.sides[0].faction} scores ${(100 * f.value.value).toFixed(1)}% [${(100 * f.value.lo).toFixed(1)}, ${(100 * f.value.hi).toFixed(1)}]; bars: weight, dots: mean weight, lines: 95% range over ${f.replicates} bootstrap replicates of the pairs; loadouts never worth playing are left out`,
+    },
+    data: { values },
+    // One panel per side (a facet would union the two sides' loadout scales).
+    vconcat: f.sides.map((s) => ({ title: s.faction, width: 420, transform: [{ filter: { field: 'faction', equal: s.faction } }], layer })),
+  } as VlSpec;
 }

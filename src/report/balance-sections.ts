@@ -1,7 +1,7 @@
 /**
- * The report sections of the balance analyses (loadout sweep, stat sweep, meta-game) and of
- * ratings: each turns an analysis from src/analysis into paragraphs, tables, charts and
- * headlines. Kept apart from findings.ts, which builds the sections every run has.
+ * The report sections of the balance analyses (loadout sweep, stat sweep, meta-game, the
+ * two-faction meta) and of ratings: each turns an analysis from src/analysis into
+ * paragraphs, tables, charts and headlines. Kept apart from findings.ts, which builds the sections every run has.
  *
  * Why each section reads the analysis' verdict before it words a headline: a headline is
  * what a designer acts on, so only a conclusion the data support (a stable equilibrium, a
@@ -10,6 +10,7 @@
  */
 import { MIN_RATING_PAIRS, type Ratings } from '../analysis/ratings.js';
 import type { LoadoutSweepAnalysis, MetaAnalysis, StatSweepAnalysis } from '../analysis/balance.js';
+import type { FactionMetaAnalysis, FactionSideResult } from '../analysis/meta-factions.js';
 import type { Headline, ReportChart, ReportSection } from './model.js';
 import { int, interval, pct, pts, rate, section } from './format.js';
 
@@ -189,6 +190,41 @@ export function metaSection(a: MetaAnalysis, charts: Map<string, ReportChart>, h
           .map((x) => x.row),
       },
       { caption: 'Components in the equilibrium', columns: ['faction', 'slot', 'component', 'weight', 'absent (bootstrap)'], rows: a.components.map((c) => [c.faction, c.slot, c.card, pct(c.weight), c.absent ? 'yes' : '']) },
+    ],
+  );
+}
+
+/** A two-faction meta: the value of the game (who is favoured when both pick well), each side's mixture, the loadouts never worth playing. */
+export function factionMetaSection(f: FactionMetaAnalysis, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
+  const [r, c] = f.sides;
+  const value = `${pct(f.value.value)} ${interval(f.value)}`;
+  if (f.favoured)
+    headlines.push({ text: `When both sides pick their loadouts well, ${f.favoured} is favoured: ${r.faction} scores ${value} against ${c.faction} (the value of the two-faction game, 95% bootstrap interval).`, level: 'notable' });
+  else headlines.push({ text: `When both sides pick their loadouts well, neither faction is detectably favoured: ${r.faction} scores ${value} against ${c.faction}.`, level: 'info' });
+  const never = (s: FactionSideResult) => s.loadouts.filter((_, i) => s.neverWorth[i]);
+  const nr = never(r);
+  const nc = never(c);
+  if (nr.length + nc.length)
+    headlines.push({ text: `Loadouts never worth playing (in no equilibrium of at least 95% of bootstrap replicates): ${nr.length} of ${r.loadouts.length} ${r.faction}, ${nc.length} of ${c.loadouts.length} ${c.faction}.`, level: 'notable' });
+  const rows = (s: FactionSideResult) =>
+    s.loadouts
+      .map((name, i) => ({ i, row: [s.faction, name, pct(s.mixture[i]), interval({ lo: s.weightLo[i], hi: s.weightHi[i] }), pct(s.inSupport[i], 0), pct(s.outShare[i], 0), pct(s.againstMixture[i]), s.neverWorth[i] ? 'yes' : ''] }))
+      .sort((x, y) => s.mixture[y.i] - s.mixture[x.i] || s.meanWeight[y.i] - s.meanWeight[x.i])
+      .map((x) => x.row);
+  const shown = (xs: string[]) => (xs.length ? xs.slice(0, 8).join(', ') + (xs.length > 8 ? ` and ${xs.length - 8} more` : '') : 'none');
+  return section(
+    'meta-factions',
+    `The two-faction meta: ${r.faction} against ${c.faction}`,
+    [
+      `Each of ${r.loadouts.length} ${r.faction} loadouts played each of ${c.loadouts.length} ${c.faction} loadouts. A match's score for one side is one minus the other's, so the game is zero-sum in score: each side's equilibrium is the mixture of its loadouts that does best against the other side's best reply, and the value of the game is ${r.faction}'s score when both sides play their equilibrium (above 50%: ${r.faction} is favoured when both pick well).`,
+      `Over ${f.replicates} bootstrap replicates of the seat-swapped pairs, the table gives each loadout's weight range, how often the solution gives it weight, and how often it is out: scoring below the value against the other side's equilibrium, which puts it in no equilibrium of that replicate's game. A loadout out in at least 95% of the replicates is never worth playing. "Score against the mix" is the loadout's own score against the other side's equilibrium: the loadouts worth playing reach the value, the others fall short by what playing them costs.`,
+      f.verdict.status === 'stable' ? 'Verdict: stable (every loadout in, or out of, the equilibria in at least 95% of replicates, and the equilibrium is unique).' : `Verdict: uncertain (${f.verdict.reasons.join('; ')}).`,
+      `Never worth playing: ${r.faction}: ${shown(nr)}; ${c.faction}: ${shown(nc)}.`,
+    ],
+    [charts.get('meta-factions')],
+    [
+      { caption: 'Value of the game', columns: ['row faction', 'column faction', `${r.faction} score`, '95% interval', 'favoured', 'replicates'], rows: [[r.faction, c.faction, pct(f.value.value), interval(f.value), f.favoured ?? 'neither', f.replicates]] },
+      { caption: 'Equilibrium mixtures', columns: ['faction', 'loadout', 'weight', 'bootstrap 95% range', 'weighted (bootstrap)', 'out (bootstrap)', 'score against the mix', 'never worth playing'], rows: [...rows(r), ...rows(c)] },
     ],
   );
 }

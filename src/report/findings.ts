@@ -17,9 +17,10 @@ import { join, relative } from 'node:path';
 import type { Summary, PairingSummary } from '../analysis/summary.js';
 import type { Ratings } from '../analysis/ratings.js';
 import type { BalanceAnalysis } from '../analysis/balance.js';
+import type { FactionMetaAnalysis } from '../analysis/meta-factions.js';
 import type { OutlierReport } from '../analysis/outliers.js';
 import { int, interval, pct, rate, section } from './format.js';
-import { loadoutSweepSection, metaSection, ratingsSection, statSweepSection } from './balance-sections.js';
+import { factionMetaSection, loadoutSweepSection, metaSection, ratingsSection, statSweepSection } from './balance-sections.js';
 import type { VlSpec } from './charts.js';
 import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } from './model.js';
 import { renderReportHtml } from './html.js';
@@ -36,6 +37,8 @@ export interface RunAnalysis {
   entrants: string[];
   loadoutSpace?: { faction: string; total: number; chosen: number; sampled: boolean };
   balance: BalanceAnalysis | null;
+  /** A two-faction meta's game (meta-factions.ts); absent otherwise. */
+  factionMeta?: FactionMetaAnalysis | null;
   outliers: OutlierReport;
 }
 
@@ -275,6 +278,7 @@ export function buildReportModel(dir: string): ReportModel {
   if (b?.kind === 'loadout-sweep') sections.push(loadoutSweepSection(b, charts, headlines));
   if (b?.kind === 'stat-sweep') sections.push(statSweepSection(b, charts, headlines));
   if (b?.kind === 'meta') sections.push(metaSection(b, charts, headlines));
+  if (analysis?.factionMeta) sections.push(factionMetaSection(analysis.factionMeta, charts, headlines));
   const sequential = summary.kind === 'compare' ? sequentialSection(summary) : null; // the verdict on who is stronger
   if (sequential) {
     sections.push(sequential.section);

@@ -40,10 +40,12 @@ import { SummaryAccumulator, type SummaryState } from '../analysis/summary.js';
 import { OutlierTracker, outlierReport, type OutlierState } from '../analysis/outliers.js';
 import { matchRowHeader, MatchCsvWriter, summaryCsvRows, balanceCsvRows, toCsv, multiTableRows, multiPairwiseRows } from '../report/csv.js';
 import { writeCharts, writeSpecs } from '../report/charts.js';
-import { balanceCharts } from '../report/balance-charts.js';
+import { balanceCharts, factionMixtureChart } from '../report/balance-charts.js';
 import { writeReport, type RunAnalysis } from '../report/findings.js';
 import { writeAtomic } from '../report/files.js';
 import { analyseBalance } from '../analysis/balance.js';
+import { analyseFactionMeta } from '../analysis/meta-factions.js';
+import { factionMetaCsvRows } from '../report/meta-factions.js';
 import { Progress } from './progress.js';
 
 export interface BatchOptions {
@@ -374,6 +376,9 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     balance: done > 0 && seats === 2 ? analyseBalance(ex.kind, { plan: prep.plan, tables: prep.tables, factions: prep.factions, fixed: prep.fixed, state: summary.state as SummaryState, band: ex.band, target: ex.target, seed: ex.seed }) : null,
     outliers: outlierReport(outliers.toJSON()),
   };
+  // A two-faction meta: the bimatrix game of the two sides' loadouts (meta-factions.ts), also in summary.json.
+  const factionMeta = done > 0 ? analyseFactionMeta(prep.plan, summary.state as SummaryState, ex.seed) : null;
+  if (factionMeta) summary.factionMeta = analysis.factionMeta = factionMeta;
   const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file, ...poolInfo(pool, players) };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (ex.outputs.summary) {
@@ -392,6 +397,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       }
     }
     if (analysis.balance) for (const [name, rows] of Object.entries(balanceCsvRows(analysis.balance))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
+    if (factionMeta) for (const [name, rows] of Object.entries(factionMetaCsvRows(factionMeta))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
   }
   if (ex.outputs.charts && done > 0 && summarized.multi) {
     await writeSpecs(multiCharts(summarized.multi, ex.name), join(dir, 'charts'));
@@ -400,6 +406,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     await writeCharts(summarized, join(dir, 'charts'));
     if (ratings) await writeTournamentCharts(summarized, ratings, join(dir, 'charts'));
     if (analysis.balance) await writeSpecs(balanceCharts(analysis.balance), join(dir, 'charts'));
+    if (factionMeta) await writeSpecs({ 'meta-factions': factionMixtureChart(factionMeta) }, join(dir, 'charts'));
   }
   if (ex.outputs.report && ex.outputs.summary && done > 0) {
     // The report is built from the files just written; a bug in it must not lose the run.

@@ -85,7 +85,11 @@ export function styleExperiment(ex: Experiment, s: PanelStyle, base: string, ove
     name: `${ex.name}-${s.name}`,
     matches: styleMatches(ex, s, override),
     players: ex.players.map((p, i) => ({ ...p, name: names[i], policy: s.style, params: { ...s.params } })),
-    loadouts: ex.loadouts ? { ...ex.loadouts, policy: s.style, params: { ...s.params } } : undefined,
+    loadouts: Array.isArray(ex.loadouts)
+      ? ex.loadouts.map((l) => ({ ...l, policy: s.style, params: { ...s.params } }))
+      : ex.loadouts
+        ? { ...ex.loadouts, policy: s.style, params: { ...s.params } }
+        : undefined,
     // The fallback bot is read relative to the experiment file, which now lives in the style's folder.
     adjudication: { ...ex.adjudication, fallback: /[\\/]|\.(ts|js|mjs)$/.test(fallback) && !isAbsolute(fallback) ? resolve(base, fallback) : fallback },
     // The panel reads each style's summary.json and analysis.json.

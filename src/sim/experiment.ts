@@ -79,6 +79,26 @@ function panelStyles(p: 'default' | { styles: 'default' | z.output<typeof PanelS
   return { styles };
 }
 
+/**
+ * One faction's generated loadouts, flown by one policy. A meta may name two of them (a list):
+ * the two factions' loadouts then play each other as a two-player game (meta-factions.ts).
+ */
+const LoadoutsSchema = z.strictObject({
+  faction: z.string().min(1),
+  policy: z.string().min(1),
+  params: z.record(z.string(), z.unknown()).default({}),
+  count: z.union([z.literal('all'), z.number().int().min(2).max(10_000)]).default('all'),
+  max: z.number().int().min(2).max(10_000).default(64),
+});
+export type LoadoutsSpec = z.output<typeof LoadoutsSchema>;
+
+/** The loadouts blocks of an experiment as a list (none, one, or a two-faction meta's two), each with its place in the file. */
+export function loadoutSides(ex: Pick<Experiment, 'loadouts'>): { spec: LoadoutsSpec; path: string }[] {
+  if (!ex.loadouts) return [];
+  if (Array.isArray(ex.loadouts)) return ex.loadouts.map((spec, i) => ({ spec, path: `loadouts[${i}]` }));
+  return [{ spec: ex.loadouts, path: 'loadouts' }];
+}
+
 export const ExperimentSchema = z.strictObject({
   /** At most 100 characters: with the time added it names a folder, and file systems stop at 255. */
   name: z.string().max(100).regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names the results folder)'),
@@ -121,12 +141,8 @@ export const ExperimentSchema = z.strictObject({
    * a number samples that many distinct loadouts from the master seed.
    */
   loadouts: z
-    .strictObject({
-      faction: z.string().min(1),
-      policy: z.string().min(1),
-      params: z.record(z.string(), z.unknown()).default({}),
-      count: z.union([z.literal('all'), z.number().int().min(2).max(10_000)]).default('all'),
-      max: z.number().int().min(2).max(10_000).default(64),
+    .union([LoadoutsSchema, z.array(LoadoutsSchema).length(2)], {
+      error: '{ faction, policy, count, max }, or (meta) a list of two such blocks of different factions',
     })
     .optional(),
   /** loadout-sweep: play the loadouts against the players (the field) or against each other. */
@@ -259,11 +275,16 @@ function checkKindFields(file: string, ex: Experiment): void {
       break;
     case 'loadout-sweep':
       need(!!ex.loadouts, 'loadouts', 'the loadouts to sweep: { faction, policy, count }', undefined);
+      need(!Array.isArray(ex.loadouts), 'loadouts', 'one loadouts block { faction, policy, count } for a loadout-sweep (a list of two factions is for meta)', ex.loadouts);
       need(ex.field === 'each-other' || n >= 1, 'players', 'at least one player to play the loadouts against (or field: each-other)', `${n} players`);
       need(ex.field === 'players' || n === 0, 'players', 'no players with field: each-other (the loadouts play only each other)', `${n} players`);
       break;
     case 'meta':
       need(n + (ex.loadouts ? 2 : 0) >= 2, 'loadouts', 'loadouts to generate, or at least two players with loadouts', undefined);
+      if (Array.isArray(ex.loadouts)) {
+        need(n === 0, 'players', 'no players in a two-faction meta (its two sides are the two loadouts blocks)', `${n} players`);
+        need(ex.loadouts[0].faction !== ex.loadouts[1].faction, 'loadouts[1].faction', `a faction other than loadouts[0]'s (a two-faction meta plays one faction's loadouts against the other's)`, ex.loadouts[1].faction);
+      }
       break;
     case 'stat-sweep':
       need(!!ex.sweep, 'sweep', 'the statistics to vary: [{ card, field, values: [...] }]', undefined);
@@ -326,6 +347,7 @@ const PANEL_REFUSED: Record<string, string> = {
 function checkPanel(file: string, ex: Experiment): void {
   if (!ex.panel) return;
   if (PANEL_REFUSED[ex.kind]) throw ConfigError.at(file, 'panel', `no panel on a ${ex.kind} (${PANEL_REFUSED[ex.kind]}); panels are for batch, stat-sweep, loadout-sweep and meta`, ex.kind);
+  if (Array.isArray(ex.loadouts)) throw ConfigError.at(file, 'panel', 'no panel on a two-faction meta (the panel compares one-faction equilibria; run the two-faction meta once per style instead, docs/panel.md)', 'panel');
   const bots = listBots();
   const seen = new Map<string, number>();
   ex.panel.styles.forEach((s, i) => {

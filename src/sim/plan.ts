@@ -15,7 +15,8 @@
  * - batch, compare, tournament, gauntlet: entrants are the players.
  * - loadout-sweep: entrants are the swept faction's loadouts (all, or a seeded sample),
  *   then the players (the field); each loadout meets each field player, or each other.
- * - meta: the players and the generated loadouts, in a round robin.
+ * - meta: the players and the generated loadouts, in a round robin; with two loadouts blocks
+ *   (two factions), each of the first faction's loadouts against each of the second's.
  * - stat-sweep: one copy of the subject (players[0]) per swept value, then the field
  *   (players[1..]); each copy meets each field player on the tables with that value.
  *   A change applies to the card wherever it is played, by either ship.
@@ -35,7 +36,7 @@ import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { SourcedChange } from '../content/changes.js';
 import { ConfigError } from '../content/errors.js';
 import { factionIndex } from '../content/scenario.js';
-import type { Experiment, ExperimentPlayer } from './experiment.js';
+import { loadoutSides, type Experiment, type ExperimentPlayer } from './experiment.js';
 
 /** One side of the run: a policy with parameters, a faction and a loadout. */
 export interface Entrant {
@@ -130,6 +131,8 @@ export interface Plan {
   subject?: string;
   /** Loadout generation: how many legal loadouts exist and whether the entrants are a sample. */
   loadoutSpace?: { faction: string; total: number; chosen: number; sampled: boolean };
+  /** A two-faction meta: each side's loadouts (entrants first .. first + count − 1) and how they were chosen. */
+  sides?: { faction: string; total: number; chosen: number; sampled: boolean; first: number; count: number }[];
 }
 
 /** The experiment's own changes, sourced for error messages. */
@@ -176,21 +179,23 @@ function sampleDistinct(total: number, count: number, seed: string): number[] {
   return pool.slice(0, count).sort((a, b) => a - b);
 }
 
-/** The generated loadout entrants of a loadout-sweep or meta. */
-function loadoutEntrants(file: string, ex: Experiment, tables: GameTables): { entrants: Entrant[]; space: Plan['loadoutSpace'] } {
-  const spec = ex.loadouts!;
+/** The generated loadout entrants of a loadout-sweep or meta: those of loadouts block `side` (a two-faction meta has two; the second samples from its own stream). */
+function loadoutEntrants(file: string, ex: Experiment, tables: GameTables, side = 0, first = 0): { entrants: Entrant[]; space: NonNullable<Plan['loadoutSpace']> } {
+  const { spec, path } = loadoutSides(ex)[side];
   const fi = factionIndex(tables, spec.faction);
-  if (fi < 0) throw ConfigError.at(file, 'loadouts.faction', `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, spec.faction);
+  if (fi < 0) throw ConfigError.at(file, `${path}.faction`, `a faction id (${tables.factions.map((f) => f.id).join(', ')})`, spec.faction);
   const f = tables.factions[fi];
   const total = loadoutCount(f);
   // A count above the legal loadouts would silently mean all of them.
   if (spec.count !== 'all' && spec.count > total)
-    throw ConfigError.at(file, 'loadouts.count', `a count of at most ${total} (faction ${f.id} has ${total} legal loadouts), or all`, spec.count);
+    throw ConfigError.at(file, `${path}.count`, `a count of at most ${total} (faction ${f.id} has ${total} legal loadouts), or all`, spec.count);
   const want = spec.count === 'all' ? Math.min(total, spec.max) : Math.min(total, spec.count);
-  const ks = want === total ? Array.from({ length: total }, (_, i) => i) : sampleDistinct(total, want, `${ex.seed}/loadouts`);
+  const ks = want === total ? Array.from({ length: total }, (_, i) => i) : sampleDistinct(total, want, side ? `${ex.seed}/loadouts/${side}` : `${ex.seed}/loadouts`);
+  // Two factions' labels could coincide once the faction prefix is stripped: a two-faction meta names the faction.
+  const two = loadoutSides(ex).length > 1;
   const entrants = ks.map((k, i): Entrant => {
     const loadout = loadoutAt(f, k);
-    return { name: loadoutLabel(f, loadout), policy: spec.policy, params: spec.params, faction: f.id, loadout, origin: { kind: 'loadout', loadout: i } };
+    return { name: two ? `${f.id}:${loadoutLabel(f, loadout)}` : loadoutLabel(f, loadout), policy: spec.policy, params: spec.params, faction: f.id, loadout, origin: { kind: 'loadout', loadout: first + i } };
   });
   return { entrants, space: { faction: f.id, total, chosen: want, sampled: want < total } };
 }
@@ -229,6 +234,15 @@ function planOf(file: string, ex: Experiment, tables: GameTables, seating: Seati
       return { entrants: [...entrants, ...field], pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: space };
     }
     case 'meta': {
+      if (loadoutSides(ex).length === 2) {
+        // Two factions: each of the first side's loadouts meets each of the second's, and no loadout its own side.
+        const a = loadoutEntrants(file, ex, tables, 0);
+        const b = loadoutEntrants(file, ex, tables, 1, a.entrants.length);
+        const m = a.entrants.length;
+        const pairings = a.entrants.flatMap((_, i) => b.entrants.map((_, j) => [i, m + j]));
+        const sides = [a, b].map((s, k) => ({ ...s.space, first: k ? m : 0, count: s.entrants.length }));
+        return { entrants: [...a.entrants, ...b.entrants], pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], sides };
+      }
       const generated = ex.loadouts ? loadoutEntrants(file, ex, tables) : null;
       const entrants = [...playerEntrants(ex), ...(generated?.entrants ?? [])];
       const pairings = roundRobin(entrants.length, N);

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { loadExperiment, DEFAULT_PANEL_STYLES } from '../../src/sim/experiment.ts';
+import { loadExperiment, loadoutSides, DEFAULT_PANEL_STYLES } from '../../src/sim/experiment.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 import { prepare } from '../../src/sim/play.ts';
 import { playerLabels, runPanel, styleExperiment, styleMatches } from '../../src/run/panel.ts';
@@ -128,8 +128,7 @@ describe("a style's experiment", () => {
       ['fpa-gunner', 'gunner', { maxSpeed: 3 }],
       ['lamais', 'gunner', { maxSpeed: 3 }],
     ]);
-    expect(sub.loadouts!.policy).toBe('gunner');
-    expect(sub.loadouts!.params).toEqual({ maxSpeed: 3 });
+    expect(loadoutSides(sub).map((l) => [l.spec.policy, l.spec.params])).toEqual([['gunner', { maxSpeed: 3 }]]);
     expect(sub.panel).toBeUndefined();
     expect(sub.name).toBe('meta-style-gunner');
     // The question's names do not depend on the style.
