@@ -300,7 +300,8 @@ export async function searchBalance(o: SearchOptions, evaluate: Evaluator): Prom
   for (let round = 0; ; round++) {
     // A round too big for what is left of the budget plays its best-ranked part.
     const fits = Math.floor((o.budget - spent) / perCandidate);
-    if (fits < 1) break;
+    // (A remnant smaller than half a pool is not worth a round: its few candidates would learn little.)
+    if (fits < Math.min(pool.length, Math.ceil(o.pool / 2))) break;
     if (pool.length > fits) pool = pool.slice(0, Math.max(1, fits));
     const played = pool.map((s) => record(s, round));
     const scores = await evaluate(pool, round, o.pairsPerRound);

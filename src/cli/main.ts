@@ -32,8 +32,11 @@ import { factionMetaLines, type FactionMetaAnalysis } from '../analysis/meta-fac
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
 import { runPanel } from '../run/panel.js';
+import { parseShard, resumeShard, checkShardable, shardDoneLine, type Shard } from '../run/shard.js';
+import { mergeShards } from '../run/merge.js';
+import { noteSnapshot } from '../run/provenance.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
-import { replayCommand, writeMatchTrace, type ReplayOptions } from './replay.js';
+import { replayCommand, writeMatchTrace, resultsExperiment, type ReplayOptions } from './replay.js';
 import type { Summary } from '../analysis/summary.js';
 import type { Ratings } from '../analysis/ratings.js';
 
@@ -81,6 +84,7 @@ interface MatchOptions {
   roundLimit?: number;
   draft?: boolean;
   experiment?: string;
+  results?: string;
   id?: number;
 }
 
@@ -95,6 +99,7 @@ function loadoutText(k: Kernel, s: GameState, p: number): string {
 /** Replay match `id` of an experiment exactly as the batch played it. */
 async function replayExperimentMatch(file: string, id: number, o: MatchOptions, showLog: boolean): Promise<void> {
   const { file: path, experiment } = loadExperiment(file);
+  noteSnapshot(path); // a results folder's experiment: which files changed since, its content copy is used
   const prep = await prepare(path, experiment);
   const total = plannedMatches(prep);
   if (id < 0 || id >= total) throw new InvalidArgumentError(`--id: expected a match id 0..${total - 1}, got ${id}`);
@@ -126,6 +131,7 @@ function winnerText(s: GameState, names: readonly string[]): string {
 
 /** Play one match from a starting scenario and print it. */
 async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
+  if (o.results !== undefined) return replayExperimentMatch(resultsExperiment(o.results, o.id), o.id!, o, showLog);
   if (o.experiment !== undefined || o.id !== undefined) {
     if (o.experiment === undefined || o.id === undefined) throw new InvalidArgumentError('--experiment and --id go together');
     return replayExperimentMatch(o.experiment, o.id, o, showLog);
@@ -241,6 +247,7 @@ export function buildProgram(): Command {
   })
     .option('--log', 'print the round-by-round log')
     .option('--experiment <file>', 'replay a match of an experiment run (with --id; other options are ignored)')
+    .option('--results <dir>', "replay a match of a results folder, on the folder's copy of the content (with --id; other options are ignored)")
     .option('--id <n>', 'the match id (the `id` column of matches.csv)', intArg)
     .option('--trace <file>', 'also write the match step by step as JSON (what `stareater replay --trace` draws)')
     .action(async (o: MatchOptions) => {
@@ -276,9 +283,17 @@ export function buildProgram(): Command {
     .option('-o, --out <dir>', 'results folder (default results/<name>-<timestamp>)')
     .option('--no-progress', 'no progress display')
     .option('--resume <dir>', 'continue a stopped run from its results folder (its checkpoint), ending with the numbers an uninterrupted run gives')
-    .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean; resume?: string }) => {
+    .option('--seed <n>', 'master seed; overrides the file', (v: string) => (/^-?\d{1,15}$/.test(v) ? Number(v) : v))
+    .option('--round-limit <n>', 'rounds before a draw by limit; overrides the file', boundedInt(1, 10_000))
+    .option('--shard <i/n>', 'play only the I-th of N parts of the run (0 <= I < N) into its own folder, to be put together by stareater merge (docs/reproducibility.md)', parseShard)
+    .action(async (file: string, o: { workers?: number; matches?: number; out?: string; progress: boolean; resume?: string; seed?: number | string; roundLimit?: number; shard?: Shard }) => {
       const { file: path, experiment, text } = loadExperiment(file);
       if (o.matches) experiment.matches = wholeBlocks(experiment, o.matches);
+      if (o.seed !== undefined) experiment.seed = o.seed;
+      if (o.roundLimit !== undefined) experiment.roundLimit = o.roundLimit;
+      // A stopped shard resumes as the shard its folder says (shard.ts).
+      const shard = o.resume ? resumeShard(o.resume, o.shard) : o.shard;
+      if (shard) checkShardable(path, experiment);
       if (experiment.panel) {
         const p = await runPanel({ file: path, experiment, workers: o.workers, outDir: o.out, resume: o.resume, matches: o.matches, progress: o.progress, handleSigint: true });
         const rel = relative(process.cwd(), p.dir) || '.';
@@ -297,10 +312,16 @@ export function buildProgram(): Command {
           `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} ${seats === 2 ? 'pairings' : 'tables'} x ` : ''}${experiment.matches} matches (${units}), seed ${experiment.seed}`,
         );
       };
-      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: ['tournament', 'gauntlet'].includes(experiment.kind), onPlan });
+      const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: ['tournament', 'gauntlet'].includes(experiment.kind), onPlan, shard });
       const rel = relative(process.cwd(), r.dir) || '.';
       console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
       console.log(`Results: ${rel}/`);
+      if (shard) {
+        // A part's figures would read as the run's: the summary, charts and report come with the merge.
+        console.log(shardDoneLine(shard, rel));
+        if (!r.complete) process.exitCode = 130;
+        return;
+      }
       if (existsSync(join(r.dir, 'report.html'))) {
         // The listed matches' replay pages beside the report, then the page again with their links.
         try {
@@ -341,6 +362,22 @@ export function buildProgram(): Command {
         for (const d of diffs) console.error(`${path}: ${d}`);
         if (diffs.length || !scenario.expect) process.exitCode = 1;
         else console.error(`${path}: as expected`);
+      }
+    });
+
+  program
+    .command('merge')
+    .description('put the shards of a run (stareater run --shard I/N) together into OUT: the summary, CSVs, charts and report a single run writes (docs/reproducibility.md)')
+    .argument('<out>', 'a new folder for the merged results')
+    .argument('<dirs...>', "every shard's results folder, each once")
+    .option('--no-progress', 'no progress display')
+    .action(async (out: string, dirs: string[], o: { progress: boolean }) => {
+      const r = await mergeShards(out, dirs, { progress: o.progress, onNote: (line) => console.error(`note: ${line}`) });
+      const rel = relative(process.cwd(), r.dir) || '.';
+      console.log(`Merged ${dirs.length} shards: ${r.matches} matches in ${rel}/`);
+      if (existsSync(join(r.dir, 'report.html'))) {
+        console.log(replaysLine((await writeReportWithReplays(r.dir)).replays));
+        console.log(`Report:  ${rel}/report.html`);
       }
     });
 

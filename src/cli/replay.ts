@@ -6,6 +6,10 @@
  * results folder and a match id, a scenario file, a trace written earlier), each with its own
  * bad input to name; main.ts only registers the options. Output files are written whole or
  * not at all, so a failed command leaves no half-written page.
+ *
+ * A results folder (or its experiment.yaml) replays on the folder's copy of the content
+ * (run/provenance.ts, content/snapshot.ts), never on today's configs/: a faction file edited
+ * since the run changes nothing, and the command names the files that changed.
  */
 import { InvalidArgumentError } from 'commander';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,6 +22,8 @@ import { prepare, plannedMatches } from '../sim/play.js';
 import { traceExperimentMatch, tracePolicyMatch, traceScenario, TRACE_FORMAT, type Trace } from '../sim/trace.js';
 import { writeReplayHtml } from '../report/replay.js';
 import { repoRoot } from '../content/load.js';
+import { snapshotOf } from '../content/snapshot.js';
+import { noteSnapshot } from '../run/provenance.js';
 
 /** The options of `match` that choose the match (main.ts MatchOptions). */
 export interface TracedMatchOptions {
@@ -34,13 +40,14 @@ export interface TracedMatchOptions {
   roundLimit?: number;
   draft?: boolean;
   experiment?: string;
+  /** A results folder (with id): its experiment.yaml on its content copy. */
+  results?: string;
   id?: number;
   /** The match printed its result as JSON: say nothing more on stdout. */
   json?: boolean;
 }
 
 export interface ReplayOptions extends Partial<TracedMatchOptions> {
-  results?: string;
   trace?: string;
   out?: string;
 }
@@ -65,21 +72,34 @@ function checkId(id: number | undefined, total: number, where: string): number {
 /** Match `id` of an experiment file, as the batch played it. */
 async function experimentTrace(file: string, id: number | undefined): Promise<Trace> {
   const { file: path, experiment } = loadExperiment(file);
+  noteSnapshot(path);
   const prep = await prepare(path, experiment);
   const n = checkId(id, plannedMatches(prep), path);
   return traceExperimentMatch(prep, n, `stareater replay --experiment ${file} --id ${n}`);
 }
 
-/** Match `id` of a results folder: its experiment.yaml, with the match count the run played. */
-async function resultsTrace(dir: string, id: number | undefined): Promise<Trace> {
+/**
+ * The experiment file of results folder `dir` (its experiment.yaml), checked to be there;
+ * `id` must be given with it.
+ */
+export function resultsExperiment(dir: string, id: number | undefined): string {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InvalidArgumentError(`--results ${dir}: expected a results folder (results/<name>-<time>, written by stareater run), but there is no such folder`);
   const file = join(dir, 'experiment.yaml');
   if (!existsSync(file)) throw new InvalidArgumentError(`--results ${dir}: expected a results folder with the experiment.yaml a run writes, but ${file} is missing`);
+  if (id === undefined) throw new InvalidArgumentError(`--results ${dir}: expected --id N, the match id (the id column of matches.csv)`);
+  return file;
+}
+
+/** Match `id` of a results folder: its experiment.yaml (the experiment run), on its content copy. */
+async function resultsTrace(dir: string, id: number | undefined): Promise<Trace> {
+  const file = resultsExperiment(dir, id);
   const { experiment } = loadExperiment(file);
+  noteSnapshot(file);
   let prep = await prepare(file, experiment);
-  // A run given --matches plays that many per table; run.json says how many were played.
+  // A folder written before runs recorded the experiment they played has the file's match
+  // count in experiment.yaml; run.json says how many were played.
   const runFile = join(dir, 'run.json');
-  if (existsSync(runFile)) {
+  if (!snapshotOf(file) && existsSync(runFile)) {
     const run = JSON.parse(readFileSync(runFile, 'utf8')) as { complete?: boolean; matchesPlayed?: number };
     const tables = prep.plan.pairings.length;
     if (run.complete && run.matchesPlayed && run.matchesPlayed !== plannedMatches(prep) && run.matchesPlayed % tables === 0) {
@@ -103,7 +123,7 @@ async function resultsTrace(dir: string, id: number | undefined): Promise<Trace>
     const roundsCol = head.indexOf('rounds');
     const last = trace.steps[trace.steps.length - 1];
     if (row && roundsCol >= 0 && Number(row.split(',')[roundsCol]) !== last.round)
-      console.error(`note: matches.csv says match ${n} lasted ${row.split(',')[roundsCol]} rounds; replayed now it lasts ${last.round}: the rules, content or bots have changed since that run`);
+      console.error(`note: matches.csv says match ${n} lasted ${row.split(',')[roundsCol]} rounds; replayed now it lasts ${last.round}: ${snapshotOf(file) ? "the lab's rules code or the bots" : 'the rules, content or bots'} have changed since that run`);
   }
   return trace;
 }
@@ -158,6 +178,7 @@ function writeWhole(path: string, text: string): void {
 
 /** The trace `stareater match` would play with these options. */
 export async function matchTrace(o: TracedMatchOptions): Promise<Trace> {
+  if (o.results !== undefined) return resultsTrace(o.results, o.id);
   if (o.experiment !== undefined || o.id !== undefined) {
     if (o.experiment === undefined || o.id === undefined) throw new InvalidArgumentError('--experiment and --id go together');
     return experimentTrace(o.experiment, o.id);

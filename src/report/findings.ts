@@ -23,7 +23,7 @@ import { int, interval, pct, rate, section } from './format.js';
 import { factionMetaSection, loadoutSweepSection, metaSection, ratingsSection, statSweepSection } from './balance-sections.js';
 import type { VlSpec } from './charts.js';
 import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } from './model.js';
-import { renderReportHtml } from './html.js';
+import { renderReportHtml, reproduceCommands } from './html.js';
 import { sequentialSection } from './sequential-section.js';
 import { multiSections } from './multi.js';
 import { cardUsage, cardUsageSection, loadMatchTable, loadRunContent, scenarioSection, sectionDamageSection } from './pictures.js';
@@ -323,12 +323,7 @@ export function buildReportModel(dir: string): ReportModel {
     sections,
     settings,
     experimentText,
-    reproduce: [
-      'npm ci',
-      `npm run stareater -- run ${file} --out ${relative(process.cwd(), dir) || '.'}-again   # the same numbers, whatever the number of workers`,
-      `npm run stareater -- report ${relative(process.cwd(), dir) || '.'}   # rebuild this page`,
-      `npm run stareater -- match --experiment ${file} --id 0 --log   # replay one match (any id) with its log`,
-    ],
+    reproduce: reproduceCommands(dir, file),
     generated: `Star Eater balance lab, ${new Date().toISOString()}`,
   };
 }

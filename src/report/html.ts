@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'vega-lite';
 import type { Headline, ReportChart, ReportModel, ReportSection, ReportTable } from './model.js';
@@ -295,6 +295,52 @@ ${s.html ?? ''}
 ${s.charts.map(renderChart).join('\n')}
 ${s.tables.map(renderTable).join('\n')}
 </section>`;
+}
+
+/** The fields of a results folder's provenance.json (run/provenance.ts) the Reproduce section names. */
+interface ProvenanceFields {
+  lab?: { version?: string; commit?: string | null; dirty?: boolean | null };
+  node?: string;
+  lockfile?: { sha256?: string | null };
+  merged?: { count?: number };
+}
+
+/**
+ * The Reproduce section's commands for the results folder `dir`, whose experiment file is
+ * `file`. A folder with a provenance.json reruns its own experiment.yaml (the experiment
+ * played, command-line overrides included) on its own copy of the content, and names the
+ * lab version, Node version and lockfile the run used; a merged run shows its shards and
+ * the merge (docs/reproducibility.md). An older folder gets the commands on `file`.
+ */
+export function reproduceCommands(dir: string, file: string): string[] {
+  const d = relative(process.cwd(), dir) || '.';
+  const provFile = join(dir, 'provenance.json');
+  let p: ProvenanceFields | null = null;
+  try {
+    p = existsSync(provFile) ? (JSON.parse(readFileSync(provFile, 'utf8')) as ProvenanceFields) : null;
+  } catch {
+    p = null;
+  }
+  const replay = `npm run stareater -- match --experiment ${file} --id 0 --log   # replay one match (any id) with its log`;
+  const rebuild = `npm run stareater -- report ${d}   # rebuild this page`;
+  if (!p) return ['npm ci', `npm run stareater -- run ${file} --out ${d}-again   # the same numbers, whatever the number of workers`, rebuild, replay];
+  const lab = p.lab?.version ? `lab ${p.lab.version}${p.lab.commit ? `, git commit ${p.lab.commit}${p.lab.dirty ? ' with uncommitted changes' : ''}` : ''}` : 'lab version unknown';
+  const lines = [
+    `# This run: ${lab}; Node ${p.node ?? 'unknown'}; package-lock.json ${p.lockfile?.sha256 ? `sha256 ${p.lockfile.sha256.slice(0, 16)}...` : 'not found'} (all in ${d}/provenance.json)`,
+    ...(p.lab?.commit ? [`git checkout ${p.lab.commit}   # that version of the lab`] : []),
+    'npm ci',
+  ];
+  const n = p.merged?.count;
+  if (n && n > 1) {
+    const last = n - 1;
+    lines.push(
+      `for i in $(seq 0 ${last}); do npm run stareater -- run ${file} --shard $i/${n} --out ${d}-again-shard$i; done   # the ${n} shards this run was merged from (each may run on another machine)`,
+      `npm run stareater -- merge ${d}-again $(seq -f '${d}-again-shard%g' 0 ${last})   # the same numbers as this page`,
+      `npm run stareater -- run ${file} --out ${d}-again   # or the run whole: the same numbers again`,
+    );
+  } else lines.push(`npm run stareater -- run ${file} --out ${d}-again   # the experiment this run played, on its copy of the content (${d}/content/): the same numbers, whatever the number of workers`);
+  lines.push(rebuild, replay);
+  return lines;
 }
 
 /** The whole report as one self-contained HTML5 page (no network access, works from file://). */

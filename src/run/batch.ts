@@ -47,6 +47,8 @@ import { analyseBalance } from '../analysis/balance.js';
 import { analyseFactionMeta } from '../analysis/meta-factions.js';
 import { factionMetaCsvRows } from '../report/meta-factions.js';
 import { Progress } from './progress.js';
+import { writeProvenance } from './provenance.js';
+import { shardRange, writeShardFile, type Shard } from './shard.js';
 
 export interface BatchOptions {
   file: string;
@@ -69,6 +71,8 @@ export interface BatchOptions {
   taskMs?: number;
   /** Continue the stopped run in this results folder (its checkpoint.json). */
   resume?: string;
+  /** Play only this shard of the run (shard.ts), into its own folder with a shard.json. */
+  shard?: Shard;
   /** Print a standings table now and then (tournaments). */
   liveTable?: boolean;
   /** Told the plan (entrants, pairings) and the number of matches once the experiment is prepared. */
@@ -170,9 +174,11 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   const ex = o.experiment;
   const prep: Prepared = await prepare(o.file, ex); // validates players, factions, bots before any thread starts
   const pairings = prep.plan.pairings;
-  const total = plannedMatches(prep);
-  const chunk = ex.chunk ?? defaultChunk(total);
-  o.onPlan?.(prep.plan, total);
+  // A shard (shard.ts) plays match ids [first, total) of the run's `whole`; a whole run [0, total).
+  const whole = plannedMatches(prep);
+  const { from: first, to: total } = o.shard ? shardRange(whole, prep.plan.seating?.block ?? 2, o.shard, o.file) : { from: 0, to: whole };
+  const chunk = ex.chunk ?? defaultChunk(total - first);
+  o.onPlan?.(prep.plan, total - first);
   const workers = (o.workers ?? ex.workers) || availableParallelism();
   const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
   mkdirSync(dir, { recursive: true });
@@ -198,7 +204,11 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     cp.done.forEach((c) => doneChunks.add(c));
     csvBytes = cp.csvBytes;
     if (existsSync(csvPath)) truncateSync(csvPath, csvBytes);
-  } else writeAtomic(join(dir, 'experiment.yaml'), o.text);
+  } else {
+    // What reproduces the run: the effective experiment, the content copied, hashes, versions (provenance.ts).
+    writeProvenance({ dir, file: o.file, text: o.text, experiment: ex, prep, workers: o.workers });
+    if (o.shard) writeShardFile(dir, o.shard, { from: first, to: total, total: whole });
+  }
   // matches.csv is written synchronously, a chunk's rows at a time, so the file always
   // holds exactly the rows folded so far and a checkpoint can be taken at any moment.
   let csv: number | null = null;
@@ -219,13 +229,13 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   // Chunks are grouped into tasks only where the chunk is the program's choice and no stopping rule reads chunk ends.
   const grouped = ex.chunk === undefined && !compare && (o.taskMs ?? TASK_MS) > 0;
   const pool = new ChunkPool(o.file, ex, workers, grouped ? chunk * MAX_CHUNKS_PER_TASK : chunk);
-  const progress = o.progress ? new Progress(total) : null;
+  const progress = o.progress ? new Progress(total - first) : null;
   const t0 = performance.now();
   let done = acc.size;
   /** When the first task of this run came back, and the matches done then: the run's speed is measured from there (start-up left out). */
   let firstAt = 0;
   let doneAtFirst = -1;
-  let next = 0;
+  let next = first;
   const inflight = new Set<Promise<void>>();
   let lastSave = performance.now();
   let lastTable = performance.now();
@@ -335,7 +345,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     if (csv !== null) closeSync(csv);
   }
   const seconds = (performance.now() - t0) / 1000;
-  const complete = !failure && (decision !== null || done === total);
+  const complete = !failure && (decision !== null || done === total - first);
   if (!complete && !compare) saveCheckpoint();
   else if (existsSync(checkpointPath)) rmSync(checkpointPath);
   const summarized = acc.summarize();
@@ -346,7 +356,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     kind: ex.kind,
     seed: ex.seed,
     complete,
-    matchesPlanned: total,
+    matchesPlanned: total - first,
     matchesPlayed: done,
   };
   let ratings: Ratings | null = null;
@@ -369,7 +379,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   summary.state = acc.toJSON();
   const analysis: RunAnalysis = {
     kind: ex.kind,
-    file: relative(process.cwd(), resolve(o.file)) || o.file,
+    // The folder's own experiment.yaml: the report's commands replay and rerun from the run's copy (provenance.ts).
+    file: relative(process.cwd(), join(dir, 'experiment.yaml')),
     entrants: players.map((p) => p.name),
     loadoutSpace: prep.plan.loadoutSpace,
     // The balance analyses rest on two-player pairs (pentanomial counts); N-player sweeps report the tables' figures only.
@@ -381,6 +392,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   if (factionMeta) summary.factionMeta = analysis.factionMeta = factionMeta;
   const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file, ...poolInfo(pool, players) };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
+  if (o.shard) writeShardFile(dir, o.shard, { from: first, to: total, total: whole }, { complete, matchesPlayed: done, state: summary.state as SummaryState, outliers: outliers.toJSON() });
   if (ex.outputs.summary) {
     writeAtomic(join(dir, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     writeAtomic(join(dir, 'analysis.json'), JSON.stringify(analysis, null, 2) + '\n');
@@ -399,16 +411,17 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     if (analysis.balance) for (const [name, rows] of Object.entries(balanceCsvRows(analysis.balance))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
     if (factionMeta) for (const [name, rows] of Object.entries(factionMetaCsvRows(factionMeta))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
   }
-  if (ex.outputs.charts && done > 0 && summarized.multi) {
+  // A shard's charts and report would show a part as if it were the run: they come with the merge (merge.ts).
+  if (ex.outputs.charts && done > 0 && !o.shard && summarized.multi) {
     await writeSpecs(multiCharts(summarized.multi, ex.name), join(dir, 'charts'));
     if (ratings) await writeSpecs({ ratings: ratingsChart(ratings, `${ex.name}: ratings from pairwise finishes`) }, join(dir, 'charts'));
-  } else if (ex.outputs.charts && done > 0) {
+  } else if (ex.outputs.charts && done > 0 && !o.shard) {
     await writeCharts(summarized, join(dir, 'charts'));
     if (ratings) await writeTournamentCharts(summarized, ratings, join(dir, 'charts'));
     if (analysis.balance) await writeSpecs(balanceCharts(analysis.balance), join(dir, 'charts'));
     if (factionMeta) await writeSpecs({ 'meta-factions': factionMixtureChart(factionMeta) }, join(dir, 'charts'));
   }
-  if (ex.outputs.report && ex.outputs.summary && done > 0) {
+  if (ex.outputs.report && ex.outputs.summary && done > 0 && !o.shard) {
     // The report is built from the files just written; a bug in it must not lose the run.
     try {
       writeReport(dir);

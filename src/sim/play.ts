@@ -14,6 +14,7 @@ import { GameState, G_STATUS, G_WINNER, MAX_PLAYERS } from '../rules/state.js';
 import type { EventLog } from '../rules/events.js';
 import { loadScenario, tablesForScenario, scenarioSetup, factionIndex, checkStarts, type Scenario } from '../content/scenario.js';
 import { compileLoadout, UnknownConfigName } from '../content/load.js';
+import { snapshotOf } from '../content/snapshot.js';
 import type { LoadoutChoice } from '../content/schema.js';
 import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
@@ -53,16 +54,19 @@ function entrantPath(e: Entrant, field: 'policy' | 'params' | 'faction' | 'loado
 }
 
 export async function prepare(file: string, experiment: Experiment): Promise<Prepared> {
-  const { file: scenarioFile, scenario } = loadScenario(experiment.scenario);
+  // A results folder's experiment.yaml plays on the folder's copy of the content (content/snapshot.ts).
+  const source = snapshotOf(file);
+  const { file: scenarioFile, scenario } = loadScenario(source?.scenarioFile ?? experiment.scenario);
   const seats = scenario.ships.length;
   checkSeats(file, experiment, seats, experiment.scenario);
   // A rotation block is `seats` games: the matches per table are a whole number of blocks.
   if (experiment.matches % seats) experiment.matches += seats - (experiment.matches % seats);
   if (experiment.board) scenario.board = experiment.board;
+  if (source) scenario.board = source.board;
   const changes = baseChanges(file, experiment);
   let tables: GameTables;
   try {
-    tables = tablesForScenario(scenario, undefined, changes);
+    tables = tablesForScenario(scenario, source?.configDir, changes);
   } catch (e) {
     // Only an unknown board name is the experiment's fault; a broken board file is reported against that file.
     if (!(e instanceof UnknownConfigName) || e.kind !== 'boards' || !experiment.board) throw e;
@@ -86,7 +90,7 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
   const plan = planExperiment(file, experiment, tables, seating);
   const variantTables = plan.variants.map((v, i) => {
     if (i === 0) return tables;
-    const t = tablesForScenario(scenario, undefined, v.changes);
+    const t = tablesForScenario(scenario, source?.configDir, v.changes);
     t.roundLimit = tables.roundLimit;
     return t;
   });
@@ -105,7 +109,7 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
   });
   if (seating.seats > 2) checkTables(file, plan, tables, scenarioSetup(scenarioFile, scenario, tables, 0), factions);
   const factories: PolicyFactory[] = [];
-  const base = dirname(resolve(file));
+  const base = source?.botBase ?? dirname(resolve(file));
   const loaded = new Map<string, PolicyFactory>();
   for (const p of plan.entrants) {
     const key = `${p.policy}\n${JSON.stringify(p.params)}`;
