@@ -33,6 +33,8 @@ import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
 import { runPanel } from '../run/panel.js';
 import { parseShard, resumeShard, checkShardable, shardDoneLine, type Shard } from '../run/shard.js';
+import { whatIfCommand } from '../run/whatif.js';
+import { isWhatIf } from '../sim/whatif.js';
 import { mergeShards } from '../run/merge.js';
 import { noteSnapshot } from '../run/provenance.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
@@ -301,6 +303,11 @@ export function buildProgram(): Command {
         console.log(`Report:  ${rel}/report.html`);
         console.log(`Panel: ${p.result.agreement.headline}`);
         if (!p.complete) process.exitCode = 130;
+        return;
+      }
+      // changes with a baseline, or alternatives: every content on the same seeds, then the deltas (docs/whatif.md).
+      if (isWhatIf(experiment)) {
+        process.exitCode = await whatIfCommand({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, shard });
         return;
       }
       const onPlan = (plan: Plan) => {

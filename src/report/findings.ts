@@ -28,6 +28,7 @@ import { sequentialSection } from './sequential-section.js';
 import { multiSections } from './multi.js';
 import { cardUsage, cardUsageSection, loadMatchTable, loadRunContent, scenarioSection, sectionDamageSection } from './pictures.js';
 import { listedMatchesSection, pickMatches } from './outliers.js';
+import { readWhatIf, whatIfReport } from './whatif.js';
 
 /** What the batch runner writes to analysis.json. */
 export interface RunAnalysis {
@@ -268,6 +269,13 @@ export function buildReportModel(dir: string): ReportModel {
   if (!summary.complete) headlines.push({ text: `This run is incomplete: ${int(summary.matchesPlayed)} of ${int(summary.matchesPlanned)} matches were played. Every figure rests on those.`, level: 'warning' });
 
   const sections: ReportSection[] = [];
+  // A what-if's changes open the page, each named with its main delta (report/whatif.ts); the rest is the baseline's.
+  const whatif = readWhatIf(dir);
+  if (whatif) {
+    const w = whatIfReport(whatif, charts);
+    headlines.unshift(...w.headlines);
+    sections.push(w.section);
+  }
   // The scenario, loadouts, damage by section, card usage and matches to watch (pictures.ts, outliers.ts).
   const content = loadRunContent(dir);
   const matchTable = loadMatchTable(dir);

@@ -17,6 +17,7 @@ import { loadYaml, defaultConfigDir, checkBoardOption } from '../content/load.js
 import { ConfigError } from '../content/errors.js';
 import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
+import { checkWhatIf } from './whatif.js';
 
 /** The default limits of one call into a bot and of a worker's heap (adjudication.decisionSeconds, adjudication.memoryMb). */
 export const DEFAULT_DECISION_SECONDS = 60;
@@ -133,8 +134,20 @@ export const ExperimentSchema = z.strictObject({
    * is the subject whose win rate is charted and the others are its field.
    */
   players: z.array(PlayerSchema).max(64).default([]),
-  /** Card changes applied to every match (a what-if run): a card id, a field in it, a value. */
+  /**
+   * Card changes (a card id, a field in it, a value). A what-if (docs/whatif.md): the run plays the
+   * content as shipped and the changed content on the same seeds and reports each figure's delta;
+   * with `baseline: false` the changes apply to every match and there is no baseline.
+   */
   changes: z.array(CardChangeSchema).default([]),
+  /** false: `changes` apply to every match, with no baseline run (one run of the changed game). */
+  baseline: z.boolean().default(true),
+  /** Several what-ifs against one baseline, each a set of changes; a name is made from the changes when not given. */
+  alternatives: z
+    .array(z.strictObject({ name: z.string().max(100).regex(/^[A-Za-z0-9_.-]+$/, 'a name of letters, digits, dot, dash or underscore (it names a results folder)').optional(), changes: z.array(CardChangeSchema).min(1) }))
+    .min(1)
+    .max(16)
+    .optional(),
   /**
    * loadout-sweep and meta: the loadouts of one faction to play, all flown by one policy.
    * `count: all` enumerates every legal loadout (sampling \`max\` of them when there are more);
@@ -236,6 +249,7 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
   });
   checkKindFields(file, experiment);
   checkPanel(file, experiment);
+  checkWhatIf(file, experiment);
   if (experiment.board !== undefined) checkBoardOption(file, 'board', experiment.board);
   if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'logistic' };
   experiment.matches = wholeBlocks(experiment, experiment.matches);
