@@ -32,6 +32,7 @@ import { factionMetaLines, type FactionMetaAnalysis } from '../analysis/meta-fac
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
 import { runPanel } from '../run/panel.js';
+import { runAutobalance } from '../run/autobalance.js';
 import { parseShard, resumeShard, checkShardable, shardDoneLine, type Shard } from '../run/shard.js';
 import { whatIfCommand } from '../run/whatif.js';
 import { isWhatIf } from '../sim/whatif.js';
@@ -296,6 +297,12 @@ export function buildProgram(): Command {
       // A stopped shard resumes as the shard its folder says (shard.ts).
       const shard = o.resume ? resumeShard(o.resume, o.shard) : o.shard;
       if (shard) checkShardable(path, experiment);
+      if (experiment.kind === 'autobalance' && !experiment.autobalance?.round) {
+        // The search, then its verification (a file with a round plays that round as a batch, below).
+        const r = await runAutobalance({ file: path, experiment, text, workers: o.workers, outDir: o.out, progress: o.progress, log: (line) => console.log(line) });
+        console.log(`Report:  ${relative(process.cwd(), r.dir) || '.'}/report.html (autobalance.json, autobalance.csv)`);
+        return;
+      }
       if (experiment.panel) {
         const p = await runPanel({ file: path, experiment, workers: o.workers, outDir: o.out, resume: o.resume, matches: o.matches, progress: o.progress, handleSigint: true });
         const rel = relative(process.cwd(), p.dir) || '.';

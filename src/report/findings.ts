@@ -28,6 +28,7 @@ import { sequentialSection } from './sequential-section.js';
 import { multiSections } from './multi.js';
 import { cardUsage, cardUsageSection, loadMatchTable, loadRunContent, scenarioSection, sectionDamageSection } from './pictures.js';
 import { listedMatchesSection, pickMatches } from './outliers.js';
+import { autobalanceSection } from './autobalance.js';
 import { readWhatIf, whatIfReport } from './whatif.js';
 
 /** What the batch runner writes to analysis.json. */
@@ -269,6 +270,9 @@ export function buildReportModel(dir: string): ReportModel {
   if (!summary.complete) headlines.push({ text: `This run is incomplete: ${int(summary.matchesPlayed)} of ${int(summary.matchesPlanned)} matches were played. Every figure rests on those.`, level: 'warning' });
 
   const sections: ReportSection[] = [];
+  // An autobalance's proposals open the page (report/autobalance.ts); the rest is its verification run.
+  const autobalance = autobalanceSection(dir, charts, headlines);
+  if (autobalance) sections.push(autobalance);
   // A what-if's changes open the page, each named with its main delta (report/whatif.ts); the rest is the baseline's.
   const whatif = readWhatIf(dir);
   if (whatif) {

@@ -22,9 +22,8 @@ import { join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { ConfigError } from '../content/errors.js';
 import { repoRoot, defaultConfigDir, listConfigNames, loadFaction } from '../content/load.js';
-import { applyCardChanges, cardIds, type SourcedChange } from '../content/changes.js';
+import { applyCardChanges, cardIds, changeableFields, type SourcedChange } from '../content/changes.js';
 import { tablesForScenario } from '../content/scenario.js';
-import type { FactionFile } from '../content/schema.js';
 import type { Experiment } from '../sim/experiment.js';
 import { targetMatchups, type TargetMatchup } from '../sim/autobalance-spec.js';
 import { prepare } from '../sim/play.js';
@@ -62,17 +61,9 @@ export interface AutobalanceResult {
 
 const timestamp = () => new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
 
-/** Every card of a parsed faction file by id (the lists and the special ability). */
-function cardsOf(f: FactionFile): Map<string, Record<string, unknown>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for (const list of ['mainWeapons', 'broadsides', 'hangars', 'pointDefence', 'corvettes'] as const) for (const c of f[list] as unknown as Record<string, unknown>[]) out.set(c.id as string, c);
-  if (f.special) out.set(f.special.id, f.special as unknown as Record<string, unknown>);
-  return out;
-}
-
 /**
  * The levers with their current values (the content with the experiment's own changes),
- * each checked: a card and numeric field that exist, a range holding the current value, and
+ * each checked: a card (or a part: `<faction>-hull` ...) and numeric field that exist, a range holding the current value, and
  * both ends accepted by the faction schema and the compiler (reported at min or max).
  */
 export function resolveLevers(file: string, ex: Experiment, scenario: Parameters<typeof tablesForScenario>[0]): Lever[] {
@@ -83,13 +74,13 @@ export function resolveLevers(file: string, ex: Experiment, scenario: Parameters
     const f = loadFaction(existsSync(join(dir, `${name}.yaml`)) ? join(dir, `${name}.yaml`) : join(dir, `${name}.yml`));
     return applyCardChanges(f, base).faction;
   });
+  const changeable = changeableFields(factions);
   return spec.levers.map((l, i) => {
     const at = `autobalance.levers[${i}]`;
-    const card = factions.map((f) => cardsOf(f).get(l.card)).find((c) => c !== undefined);
-    if (!card) throw ConfigError.at(file, `${at}.card`, `a card id (${cardIds(factions).join(', ')})`, l.card);
-    let v: unknown = card;
-    for (const k of l.field.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
-    if (typeof v !== 'number') throw ConfigError.at(file, `${at}.field`, `a numeric field of card ${l.card}`, l.field);
+    const fields = changeable.filter((c) => c.card === l.card);
+    if (!fields.length) throw ConfigError.at(file, `${at}.card`, `a card id or part (${cardIds(factions).join(', ')})`, l.card);
+    const v = fields.find((c) => c.field === l.field)?.value;
+    if (v === undefined) throw ConfigError.at(file, `${at}.field`, `a numeric field of ${l.card} (${fields.map((c) => c.field).join(', ')})`, l.field);
     if (!(l.min <= v && v <= l.max)) throw ConfigError.at(file, at, `a range [min, max] that holds ${l.card}.${l.field}'s current value ${v}`, `[${l.min}, ${l.max}]`);
     const lever: Lever = { card: l.card, field: l.field, min: l.min, max: l.max, step: l.step, base: v };
     const r = stepRange(lever);

@@ -77,6 +77,8 @@ export interface BatchOptions {
   liveTable?: boolean;
   /** Told the plan (entrants, pairings) and the number of matches once the experiment is prepared. */
   onPlan?: (plan: Plan, matches: number) => void;
+  /** Told every finished task's records (valid only during the call), as they are folded: autobalance reads its per-pair scores here. */
+  onRecords?: (rec: Int32Array, count: number) => void;
 }
 
 export interface BatchResult {
@@ -257,6 +259,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       doneAtFirst = done + count;
     }
     acc.add(rec, count);
+    o.onRecords?.(rec, count);
     outliers.add(rec, count);
     if (csv !== null) {
       const bytes = rows ?? csvRows.rows(rec, count);
@@ -364,7 +367,8 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     // N players: every run gets ratings from the pairwise finishes (even a batch: its entrants are N).
     if (done > 0) ratings = fitMultiRatings(summarized.multi, players.map((p) => p.name), { seed: `${ex.seed}/bootstrap` });
     if (ratings) summary.ratings = ratings;
-  } else if (pairings.length > 1 || ex.kind === 'tournament' || ex.kind === 'gauntlet') {
+  } else if (ex.kind !== 'autobalance' && (pairings.length > 1 || ex.kind === 'tournament' || ex.kind === 'gauntlet')) {
+    // (An autobalance's candidates never meet each other: their copies form no one rating scale.)
     ratings = fitRatings(ratingInput(summarized), { seed: `${ex.seed}/bootstrap` });
     summary.ratings = ratings;
   }

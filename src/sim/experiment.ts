@@ -17,6 +17,7 @@ import { loadYaml, defaultConfigDir, checkBoardOption } from '../content/load.js
 import { ConfigError } from '../content/errors.js';
 import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
+import { AutobalanceSchema, checkAutobalance } from './autobalance-spec.js';
 import { checkWhatIf } from './whatif.js';
 
 /** The default limits of one call into a bot and of a worker's heap (adjudication.decisionSeconds, adjudication.memoryMb). */
@@ -108,7 +109,7 @@ export const ExperimentSchema = z.strictObject({
    * batch: one player per ship of the scenario; tournament: round robin over every table of entrants; gauntlet: the
    * first entrant against each of the others; compare: A vs B until a GSPRT decides (`sprt`).
    */
-  kind: z.enum(['batch', 'tournament', 'gauntlet', 'compare', 'loadout-sweep', 'stat-sweep', 'meta']).default('batch'),
+  kind: z.enum(['batch', 'tournament', 'gauntlet', 'compare', 'loadout-sweep', 'stat-sweep', 'meta', 'autobalance']).default('batch'),
   /** A scenario name (configs/scenarios) or file: the board and starting positions. */
   scenario: z.string().default('duel'),
   /** Play on this board instead of the scenario's (configs/boards); the positions must fit on it. */
@@ -165,6 +166,8 @@ export const ExperimentSchema = z.strictObject({
     .array(z.strictObject({ card: z.string().min(1), field: CardChangeSchema.shape.field, values: z.array(z.number()).min(2).max(100) }))
     .min(1)
     .optional(),
+  /** autobalance: the levers, targets, budget and verification of the search (docs/autobalance.md); `matches` is then per candidate and matchup per round. */
+  autobalance: AutobalanceSchema.optional(),
   /** stat-sweep: the subject's win rate to look for (where the curve crosses it). */
   target: z.number().gt(0).lt(1).default(0.5),
   /** Components are flagged when their effect on win rate lies outside plus or minus this, after correcting for the number tested. */
@@ -308,6 +311,8 @@ function checkKindFields(file: string, ex: Experiment): void {
   }
   if (ex.kind !== 'loadout-sweep' && ex.kind !== 'meta') need(!ex.loadouts, 'loadouts', `no loadouts block for a ${ex.kind} (it is for loadout-sweep and meta)`, ex.loadouts);
   if (ex.kind !== 'stat-sweep') need(!ex.sweep, 'sweep', `no sweep for a ${ex.kind} (it is for stat-sweep)`, ex.sweep);
+  if (ex.kind === 'autobalance') checkAutobalance(file, ex.players, ex.autobalance);
+  else need(!ex.autobalance, 'autobalance', `no autobalance block for a ${ex.kind} (it is for autobalance)`, ex.autobalance);
 }
 
 /**
@@ -337,6 +342,9 @@ export function checkSeats(file: string, ex: Experiment, seats: number, scenario
     case 'meta':
       fail('scenario', `a two-ship scenario for a meta run: its equilibrium is that of a two-player zero-sum game; for ${seats} players run a tournament over the loadouts' players`, scenario);
       break;
+    case 'autobalance':
+      fail('scenario', 'a two-ship scenario for an autobalance: its targets are two-player scores from seat-swapped pairs', scenario);
+      break;
     case 'tournament':
     case 'gauntlet':
       if (n < seats) fail('players', `at least ${seats} players for a ${ex.kind} on ${on}`, `${n} players`);
@@ -355,6 +363,7 @@ const PANEL_REFUSED: Record<string, string> = {
   tournament: 'a tournament ranks its policies; a panel replaces every policy by one style, which leaves nothing to rank',
   gauntlet: 'a gauntlet ranks its policies; a panel replaces every policy by one style, which leaves nothing to rank',
   compare: 'a compare tests one policy against another; a panel replaces every policy by one style, which leaves nothing to compare',
+  autobalance: 'an autobalance checks its proposals under other styles itself (autobalance.styles)',
 };
 
 /** The panel names bots that exist, each once, on a kind that asks a balance question. */

@@ -37,6 +37,7 @@ import type { SourcedChange } from '../content/changes.js';
 import { ConfigError } from '../content/errors.js';
 import { factionIndex } from '../content/scenario.js';
 import { loadoutSides, type Experiment, type ExperimentPlayer } from './experiment.js';
+import { planAutobalanceRound } from './autobalance-spec.js';
 
 /** One side of the run: a policy with parameters, a faction and a loadout. */
 export interface Entrant {
@@ -248,6 +249,8 @@ function planOf(file: string, ex: Experiment, tables: GameTables, seating: Seati
       const pairings = roundRobin(entrants.length, N);
       return { entrants, pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: generated?.space };
     }
+    case 'autobalance':
+      return { ...planAutobalanceRound(file, ex.autobalance!, playerEntrants(ex), base), seating };
     case 'stat-sweep': {
       const [subject, ...field] = playerEntrants(ex);
       const variants: Variant[] = [base];

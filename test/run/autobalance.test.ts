@@ -37,7 +37,7 @@ describe('autobalance undoes a planted imbalance', () => {
     const plainFile = write('plain', { name: 'plain', kind: 'batch', scenario: 'duel', matches: 400, seed: 'plain', players, outputs: { matchesCsv: false, summary: false, charts: false, report: false } });
     const plain = loadExperiment(plainFile);
     const r0 = await runBatch({ ...plain, outDir: join(dir, 'plain-out') });
-    const s0 = (r0.summary as unknown as Summary).pairings[0].pentanomial.mean;
+    const s0 = (r0.summary as unknown as Summary).pairings[0].pentanomial.score.mean;
     expect(s0).toBeGreaterThan(0.6); // FPA's gunner is well ahead at Tyrant damage 3
 
     const band = 0.07;
