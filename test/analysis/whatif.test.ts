@@ -2,10 +2,21 @@
  * What-if deltas (src/analysis/whatif.ts, docs/statistics.md section 15): known answers for
  * the paired interval worked by hand, coverage of a planted effect by simulation (paired
  * outcomes with a known mean difference), the figures a tally folds from hand-made records,
- * and the refusal to compare blocks played on different seeds.
+ * the refusal to compare blocks played on different seeds; and whole what-if runs: the
+ * baseline and the alternatives on the same match ids and seeds, a change to a card nobody
+ * flies moving no figure at all, a planted effect (a main gun that does no damage) found,
+ * and the experiment keys checked.
  */
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
+import { stringify } from 'yaml';
+import { ConfigError } from '../../src/content/errors.js';
+import { loadExperiment } from '../../src/sim/experiment.js';
+import { isWhatIf } from '../../src/sim/whatif.js';
+import { runWhatIf } from '../../src/run/whatif.js';
 import { pairedDelta, BlockTally, tallyDeltas } from '../../src/analysis/whatif.js';
 import { tQuantile } from '../../src/analysis/stats.js';
 import { handRecords } from './records.js';
@@ -140,5 +151,96 @@ describe('BlockTally', () => {
   it('refuses one block holding two seeds', () => {
     const t = new BlockTally(spec, 2);
     expect(() => t.add(handRecords([{ id: 0, pair: 0, game: 0, p0: 0, p1: 1, seed: 7 }, { id: 1, pair: 0, game: 1, p0: 1, p1: 0, seed: 8 }]), 2)).toThrow(/not one seed block/);
+  });
+});
+
+describe('what-if runs through the simulation', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'whatif-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, doc: Record<string, unknown>) => {
+    const file = join(dir, `${name}.yaml`);
+    writeFileSync(file, stringify({ name, kind: 'batch', matches: 24, seed: 3, players: PLAYERS, outputs: { matchesCsv: true, summary: true, charts: false, report: false }, ...doc }));
+    return loadExperiment(file);
+  };
+  const PLAYERS = [
+    { name: 'fpa-gunner', policy: 'gunner', faction: 'fpa' },
+    { name: 'lamais-gunner', policy: 'gunner', faction: 'lamais' },
+  ];
+  /** matches.csv's id and seed columns, and its rows, of a results folder. */
+  const matches = (folder: string) => {
+    const [head, ...rows] = readFileSync(join(folder, 'matches.csv'), 'utf8').trim().split('\n');
+    const cols = head.split(',');
+    const at = (c: string) => cols.indexOf(c);
+    return rows.map((r) => r.split(',')).map((r) => ({ id: r[at('id')], seed: r[at('seed')], row: r.join(',') }));
+  };
+
+  it('plays the baseline and each alternative on the same match ids and seeds; a change to a card nobody flies moves nothing, a useless main gun moves the score', async () => {
+    const { file, experiment, text } = write('pairing', {
+      alternatives: [
+        // The default FPA loadout flies the Hammerfall, not the Longbow: no match can change.
+        { name: 'unused-card', changes: [{ card: 'fpa-longbow', field: 'damage', value: 6 }] },
+        // The planted effect: FPA's main gun (the Hammerfall, in its default loadout) does no damage.
+        { changes: [{ card: 'fpa-hammerfall', field: 'damage', value: 0 }] },
+      ],
+    });
+    const r = await runWhatIf({ file, experiment, text, workers: 1, outDir: join(dir, 'pairing-out') });
+    expect(r.complete).toBe(true);
+    const [unused, useless] = r.whatif.alternatives;
+    expect(useless.label).toBe('Hammerfall damage 4 -> 0');
+    expect(useless.folder).toBe('alternatives/Hammerfall-damage-4-to-0');
+    // Pairing: the same ids on the same seeds in every folder.
+    const base = matches(r.dir);
+    expect(base).toHaveLength(24);
+    for (const a of r.whatif.alternatives) expect(matches(join(r.dir, a.folder)).map((m) => `${m.id}/${m.seed}`)).toEqual(base.map((m) => `${m.id}/${m.seed}`));
+    // Common random numbers: the unused card's run is the baseline's, match for match, so every delta is exactly 0.
+    expect(matches(join(r.dir, unused.folder)).map((m) => m.row)).toEqual(base.map((m) => m.row));
+    for (const d of unused.deltas) expect([d.delta, d.lo, d.hi], d.key).toEqual(d.key === 'seat0' && d.delta === null ? [null, null, null] : [0, 0, 0]);
+    // The planted effect: FPA's main gun cannot hurt Lamais, so FPA's score falls and the interval says so.
+    const fpa = useless.deltas.find((d) => d.key === 'faction:fpa')!;
+    expect(fpa.hi!).toBeLessThan(0);
+    expect(useless.line).toMatch(/^Hammerfall damage 4 -> 0: Lamais score \+\d+\.\d points \[\d+\.\d, \d+\.\d\]$/);
+    // Written out: whatif.json, the summary's whatif, whatif.csv with a row per alternative and figure.
+    expect(JSON.parse(readFileSync(join(r.dir, 'whatif.json'), 'utf8'))).toEqual(r.whatif);
+    expect(JSON.parse(readFileSync(join(r.dir, 'summary.json'), 'utf8')).whatif).toEqual(r.whatif);
+    const csv = readFileSync(join(r.dir, 'whatif.csv'), 'utf8').trim().split('\n');
+    expect(csv).toHaveLength(1 + 2 * unused.deltas.length);
+  }, 120_000);
+
+  it('a bad alternative is refused at its own place in the file before anything plays', async () => {
+    const { file, experiment, text } = write('bad-alternative', {
+      alternatives: [{ changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] }, { changes: [{ card: 'fpa-hull', field: 'structure', value: 0 }] }],
+    });
+    const out = join(dir, 'bad-out');
+    const e = await runWhatIf({ file, experiment, text, workers: 1, outDir: out }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as ConfigError).path).toBe('alternatives[1].changes[0].value');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  // what, document, path of the refusal
+  it.each([
+    ['changes and alternatives together', { changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }], alternatives: [{ changes: [{ card: 'lamais-tyrant', field: 'damage', value: 4 }] }] }, 'alternatives'],
+    ['alternatives without a baseline', { baseline: false, alternatives: [{ changes: [{ card: 'lamais-tyrant', field: 'damage', value: 4 }] }] }, 'baseline'],
+    ['a what-if compare', { kind: 'compare', changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] }, 'kind'],
+    ['a what-if with a panel', { panel: 'default', changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] }, 'panel'],
+    ['two alternatives of one name', { alternatives: [{ name: 'a', changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] }, { name: 'a', changes: [{ card: 'lamais-tyrant', field: 'damage', value: 4 }] }] }, 'alternatives[1].name'],
+  ])('%s', (name, doc, path) => {
+    const e = (() => {
+      try {
+        write(name.replace(/\W+/g, '-'), doc);
+      } catch (x) {
+        return x;
+      }
+      return null;
+    })();
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as ConfigError).path).toBe(path);
+  });
+
+  it('baseline: false keeps changes applied to every match, with no baseline', () => {
+    const { experiment } = write('no-baseline', { baseline: false, changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] });
+    expect(isWhatIf(experiment)).toBe(false);
+    expect(isWhatIf(write('with-baseline', { changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] }).experiment)).toBe(true);
+    expect(isWhatIf(write('plain', {}).experiment)).toBe(false);
   });
 });
