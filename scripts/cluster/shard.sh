@@ -16,24 +16,23 @@ node=${STAREATER_NODE:-node}
 die() { echo "shard.sh: $*" >&2; exit 2; }
 
 [ "${1:-}" = run ] || die "usage: shard.sh run EXPERIMENT --shard I/N --out DIR [options]"
-args=("$@")
-out="" workers=()
-for ((k = 1; k < ${#args[@]}; k++)); do
-  case "${args[k]}" in
-    -o|--out) out=${args[k + 1]:-} ;;
-    --out=*) out=${args[k]#--out=} ;;
-    -w|--workers) workers=(--workers "${args[k + 1]:-}") ;;
-    --workers=*) workers=("${args[k]}") ;;
+# The same arguments with --resume OUT in place of --out OUT: how the lab resumes a shard.
+out="" rest=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -o|--out) out=${2:-}; shift 2 || shift ;;
+    --out=*) out=${1#--out=}; shift ;;
+    *) rest+=("$1"); shift ;;
   esac
 done
 [ -n "$out" ] || die "--out DIR is required: the shard's own folder"
 
 if [ -f "$out/checkpoint.json" ]; then
   echo "shard.sh: resuming the stopped shard in $out"
-  exec "$node" "$lab/bin/stareater.js" run --resume "$out" --no-progress "${workers[@]}"
+  exec "$node" "$lab/bin/stareater.js" "${rest[@]}" --resume "$out"
 fi
 if [ -f "$out/run.json" ] && grep -q '"complete": *true' "$out/run.json"; then
   echo "shard.sh: the shard in $out is complete already"
   exit 0
 fi
-exec "$node" "$lab/bin/stareater.js" "$@"
+exec "$node" "$lab/bin/stareater.js" "${rest[@]}" --out "$out"

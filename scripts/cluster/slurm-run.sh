@@ -165,6 +165,7 @@ if [ "$state" = COMPLETED ]; then
   exit 0
 fi
 echo "slurm-run: the merge job $merge_id ended ${state:-in an unknown state}; shard tasks:" >&2
-scontrol show job -o "$array_id" 2>/dev/null | grep -o 'ArrayTaskId=[0-9]* \|JobState=[A-Z_]* ' | paste -d' ' - - | sed 's/^/  /' >&2 || true
+scontrol show job -o "$array_id" 2>/dev/null \
+  | sed -n 's/.*ArrayTaskId=\([0-9]*\) .*JobState=\([A-Z_]*\).*/  task \1: \2/p' | sort -t: -k1.8n >&2 || true
 echo "logs in $dir/logs/; resubmit the same command with a new --dir, or see docs/cluster.md on resuming" >&2
 exit 1
