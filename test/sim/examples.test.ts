@@ -10,6 +10,7 @@ import { prepare, plannedMatches } from '../../src/sim/play.ts';
 
 // file, kind, entrants, pairings, matches
 const EXPECTED: [string, string, number, number, number][] = [
+  ['autobalance', 'autobalance', 2, 1, 200], // as it stands: no change, one round's block (the search plans its own rounds)
   ['compare', 'compare', 2, 1, -1],
   ['default', 'batch', 2, 1, 500],
   ['ffa3', 'batch', 3, 1, 300],
