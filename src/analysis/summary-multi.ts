@@ -586,3 +586,19 @@ function popcount(x: number): number {
   for (; x; x &= x - 1) c++;
   return c;
 }
+
+/**
+ * An entrant's score over the completed rotation blocks of its first table, for a
+ * sequential test on blocks (sprt-multi.ts): the blocks, and the sum and sum of squares of
+ * y, its block total of score times T (T per game won, 1 per game nobody won). Games of
+ * blocks still pending are left out, so the test only sees whole blocks. Null when the
+ * entrant sits at no table.
+ */
+export function entrantBlockSums(st: MultiState, entrant: number): { blocks: number; sum: number; sumSq: number; seats: number; teams: number } | null {
+  const t = st.tables.find((x) => x.players.includes(entrant));
+  if (!t) return null;
+  const k = t.players.indexOf(entrant) * ENTRANT_VALUES + MV_SCORE_T;
+  let sum = t.sums[t.players.indexOf(entrant)][MV_SCORE_T];
+  for (const b of st.pending) if (b.table === t.table) sum -= b.values[k];
+  return { blocks: t.clusters.g, sum, sumSq: t.clusters.sq[k], seats: st.seats, teams: t.teams };
+}

@@ -8,7 +8,9 @@
  * test's verdict, not a win-rate interval. The headline is worded from the verdict alone so
  * it cannot contradict the test; the estimates are given as context with their caveat (after
  * early stopping they are pushed toward the bound that was crossed). Older summary.json files
- * whose `sprt` lacks the estimates are completed from the pair counts and settings.
+ * whose `sprt` lacks the estimates are completed from the pair counts and settings. A compare
+ * at 3-4 players (`sprt.kind` 'blocks', sprt-multi.ts) gets the same section, worded for
+ * rotation blocks and A's side against copies of B.
  */
 import {
   modelUnit,
@@ -18,6 +20,7 @@ import {
   type SprtModel,
   type StoppedBy,
 } from '../analysis/sprt.js';
+import { MIN_BLOCKS, type BlockSequentialResult } from '../analysis/sprt-multi.js';
 import type { Cell } from './csv.js';
 import { int, interval, section } from './format.js';
 import type { Headline, ReportSection } from './model.js';
@@ -109,6 +112,7 @@ function biasSentence(r: SequentialResult): string {
  * A is the pairing's first-named player (the experiment's first), B the second.
  */
 export function sequentialSection(summary: SequentialSummaryInput): { section: ReportSection; headline: Headline } | null {
+  if ((summary.sprt as { kind?: string } | undefined)?.kind === 'blocks') return blockSequentialSection(summary.sprt as unknown as BlockSequentialResult);
   const r = readSequential(summary);
   if (!r) return null;
   const [a, b] = summary.pairings[0].players.map((p) => p.name);
@@ -156,4 +160,44 @@ export function withSequentialColumns(rows: readonly (readonly Cell[])[], r: Seq
   const v = (x: number | null) => x ?? '';
   const values: Cell[] = [r.model, r.elo0, r.elo1, r.alpha, r.beta, v(r.llr), r.lower, r.upper, r.verdict, r.stoppedBy, v(r.nelo.nelo), v(r.nelo.lo), v(r.nelo.hi)];
   return rows.map((row, i) => (i === 0 ? [...row, ...SEQUENTIAL_CSV_COLUMNS] : i === 1 ? [...row, ...values] : [...row]));
+}
+
+/** The section and headline of a compare at 3-4 players: the block GSPRT's verdict, its hypotheses as Elo and as block score differences, the estimates with their caveat. */
+export function blockSequentialSection(r: BlockSequentialResult): { section: ReportSection; headline: Headline } {
+  const a = r.a;
+  const b = r.b;
+  const sides = r.teams < r.seats ? `${a}'s team against ${r.teams - 1 > 1 ? `${r.teams - 1} teams` : 'a team'} of ${b}` : `${a} against ${r.seats - 1} copies of ${b}`;
+  const llr = `LLR ${num(r.llr)}`;
+  const after = `after ${int(r.blocks)} rotation blocks`;
+  const headline: Headline =
+    r.verdict === 'accept H1'
+      ? { text: `Sequential test (${r.seats} players): accept H1: ${r.elo0 >= 0 ? `${a} is stronger than ${b}${r.elo0 > 0 ? ` by more than ${given(r.elo0)} Elo` : ''}` : `${a} is not more than ${given(-r.elo0)} Elo weaker than ${b}`} (${sides}; ${llr} ≥ upper bound ${num(r.upper)} ${after}).`, level: 'notable' }
+      : r.verdict === 'accept H0'
+        ? { text: `Sequential test (${r.seats} players): accept H0: no evidence that ${a} is at least ${given(r.elo1)} Elo stronger than ${b} (${sides}; ${llr} ≤ lower bound ${num(r.lower)} ${after}).`, level: 'info' }
+        : { text: `Sequential test (${r.seats} players): no decision: ${r.stoppedBy === 'stopped' ? 'the run was stopped' : 'the match limit was reached'} ${after}, with the ${llr} still inside (${num(r.lower)}, ${num(r.upper)}).`, level: r.stoppedBy === 'stopped' ? 'warning' : 'info' };
+  const paragraphs = [
+    headline.text,
+    `Every match seed is played under every rotation of the ${r.seats} seats (a rotation block), ${sides}. A block's statistic is its score difference: ${a}'s mean score over the block's games (a win 1, a game nobody won 1/${r.teams}) minus the mean score of one side of ${b}; it is 0 when the two are equally strong. The test is a GSPRT on the mean of that difference with a normal approximation (as fastchess and Fishtest approximate the pentanomial test), blocks as the unit, checked after every chunk; it makes no decision before ${MIN_BLOCKS} blocks.`,
+    `H0: ${a} is ${given(r.elo0)} Elo stronger than each side of ${b} (block score difference ${num(r.d0, 3)}); H1: ${given(r.elo1)} Elo (difference ${num(r.d1, 3)}). Elo here is the Bradley-Terry model of win shares: a side Δ Elo stronger than each of the ${r.teams - 1} other${r.teams > 2 ? 's' : ''} wins a share 10^(Δ/400) / (10^(Δ/400) + ${r.teams - 1}) of the games. α = ${r.alpha}, β = ${r.beta}; bounds ${num(r.lower)} (accept H0) and ${num(r.upper)} (accept H1).`,
+    `Estimated block score difference ${num(r.difference.value, 3)} ${interval(r.difference, (x) => num(x, 3))}, that is ${signed(r.elo.elo)} Elo ${interval(r.elo, signed)} (95%, from ${int(r.blocks)} blocks). As after any sequential test that stops early, these estimates lean toward the bound crossed; read the verdict, and for an unbiased estimate run a fixed number of matches (kind: batch).`,
+  ];
+  const table = {
+    caption: `Sequential test on rotation blocks of ${r.seats} (A = ${a}, B = ${b})`,
+    columns: ['figure', 'value'],
+    rows: [
+      ['verdict', r.verdict],
+      ['stopped by', r.stoppedBy === 'sprt' ? 'the test' : r.stoppedBy === 'maximum' ? 'the match limit' : 'the run being stopped'],
+      ['H0: A over each B side', `${given(r.elo0)} Elo (difference ${num(r.d0, 4)})`],
+      ['H1: A over each B side', `${given(r.elo1)} Elo (difference ${num(r.d1, 4)})`],
+      ['α, β', `${r.alpha}, ${r.beta}`],
+      ['LLR', num(r.llr, 3)],
+      ['bounds (accept H0, accept H1)', `${num(r.lower, 3)}, ${num(r.upper, 3)}`],
+      ['rotation blocks', r.blocks],
+      ['matches', r.matches],
+      ['block score difference [95%]', `${num(r.difference.value, 4)} ${interval(r.difference, (x) => num(x, 4))}`],
+      ['Elo A over each B side [95%]', `${signed(r.elo.elo)} ${interval(r.elo, signed)}`],
+    ] as (string | number)[][],
+    note: `n = rotation blocks (each is ${r.seats} matches, one per rotation of the seats). Estimates after early stopping are biased toward the bound crossed.`,
+  };
+  return { section: section('sequential', 'Sequential test', paragraphs, [], [table]), headline };
 }

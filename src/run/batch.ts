@@ -21,7 +21,7 @@
  *   loses no finished results); the summary and checkpoint are written as for Ctrl-C, then
  *   a RunFailure names the chunk's matches, where the finished ones are and how to resume.
  */
-import { mkdirSync, openSync, writeSync, closeSync, existsSync, readFileSync, truncateSync, rmSync } from 'node:fs';
+import { openSync, ftruncateSync, writeSync, closeSync, existsSync, readFileSync, truncateSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { repoRoot } from '../content/load.js';
@@ -30,6 +30,7 @@ import type { Plan } from '../sim/plan.js';
 import { ConfigError, ROOT } from '../content/errors.js';
 import { formatSprtLine, sequentialResult, sprtStatus, type SequentialResult, type SprtStatus } from '../analysis/sprt.js';
 import { withSequentialColumns } from '../report/sequential-section.js';
+import { blockSequentialResult, compareBlockStatus, formatBlockSprtLine, type BlockSprtStatus } from '../analysis/sprt-multi.js';
 import { fitMultiRatings, fitRatings, ratingInput, type Ratings } from '../analysis/ratings.js';
 import { crosstableRows, ratingsRows, pairingsRows, liveTable, writeTournamentCharts, ratingsChart } from '../report/tournament.js';
 import { multiCharts } from '../report/multi.js';
@@ -49,6 +50,7 @@ import { factionMetaCsvRows } from '../report/meta-factions.js';
 import { Progress } from './progress.js';
 import { writeProvenance } from './provenance.js';
 import { shardRange, writeShardFile, type Shard } from './shard.js';
+import { openResultsFolder, fsErrorMessage, isDiskFull, type ResultsFolder } from './results-folder.js';
 
 export interface BatchOptions {
   file: string;
@@ -85,6 +87,8 @@ export interface BatchResult {
   dir: string;
   complete: boolean;
   matches: number;
+  /** Matches played by this process (a resumed run's earlier ones left out): what its speed is measured on. */
+  matchesThisRun: number;
   seconds: number;
   summary: Record<string, unknown>;
   ratings: Ratings | null;
@@ -172,7 +176,29 @@ function poolInfo(pool: ChunkPool, players: readonly { name: string }[]) {
 /** A run stopped by a failed chunk, after keeping its finished matches (see the header). */
 export class RunFailure extends Error {}
 
+/** The RunFailure for a write the disk refused: the file, the reason, and the resume (the last checkpoint is intact). */
+function diskFull(o: BatchOptions, dir: string, e: unknown): RunFailure {
+  const rel = relative(process.cwd(), dir) || '.';
+  const next = o.experiment.kind === 'compare' ? 'free some space and start it again' : `free some space and continue with: stareater run ${relative(process.cwd(), resolve(o.file)) || o.file} --resume ${rel}`;
+  const kept = existsSync(join(dir, 'checkpoint.json')) ? `the matches up to its last checkpoint are kept in ${rel}` : 'no matches were kept';
+  return new RunFailure(`${fsErrorMessage(e) ?? (e as Error).message}. The run stopped; ${kept} (${next})`, { cause: e });
+}
+
 export async function runBatch(o: BatchOptions): Promise<BatchResult> {
+  // The results folder's lock is held from its opening (results-folder.ts) to the last file written, whatever happens.
+  const held: ResultsFolder[] = [];
+  try {
+    return await runBatchHeld(o, held);
+  } catch (e) {
+    // A full disk anywhere after the folder opened: one line, and how to go on from the last checkpoint.
+    if (held.length && isDiskFull(e) && !(e instanceof RunFailure)) throw diskFull(o, held[0].dir, e);
+    throw e;
+  } finally {
+    for (const f of held) f.release();
+  }
+}
+
+async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<BatchResult> {
   const ex = o.experiment;
   const prep: Prepared = await prepare(o.file, ex); // validates players, factions, bots before any thread starts
   const pairings = prep.plan.pairings;
@@ -183,7 +209,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   o.onPlan?.(prep.plan, total - first);
   const workers = (o.workers ?? ex.workers) || availableParallelism();
   const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
-  mkdirSync(dir, { recursive: true });
+  held.push(openResultsFolder({ dir, resume: !!o.resume, experimentText: o.text }));
   const players = experimentPlayers(prep);
   const csvPath = join(dir, 'matches.csv');
   const checkpointPath = join(dir, 'checkpoint.json');
@@ -231,15 +257,18 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   // Chunks are grouped into tasks only where the chunk is the program's choice and no stopping rule reads chunk ends.
   const grouped = ex.chunk === undefined && !compare && (o.taskMs ?? TASK_MS) > 0;
   const pool = new ChunkPool(o.file, ex, workers, grouped ? chunk * MAX_CHUNKS_PER_TASK : chunk);
-  const progress = o.progress ? new Progress(total - first) : null;
+  const progress = o.progress ? new Progress(total - first, undefined, acc.size) : null;
   const t0 = performance.now();
   let done = acc.size;
+  /** Matches a resumed run had before this process: left out of its speed. */
+  const doneBefore = done;
   /** When the first task of this run came back, and the matches done then: the run's speed is measured from there (start-up left out). */
   let firstAt = 0;
   let doneAtFirst = -1;
   let next = first;
   const inflight = new Set<Promise<void>>();
-  let lastSave = performance.now();
+  // The first checkpoint as soon as the first task is in: a run killed after that resumes.
+  let lastSave = -Infinity;
   let lastTable = performance.now();
   let decision: SprtStatus | null = null;
   /** The first failed chunk's error: no chunk is launched after it. */
@@ -251,6 +280,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
     lastSave = performance.now();
   };
 
+  let csvFailed = false;
   /** Fold one finished task (a chunk or several) into the statistics and the CSV (its rows as the worker wrote them, or null). */
   const fold = (from: number, rec: Int32Array, rows: Uint8Array | null) => {
     const count = rec.length / RECORD_INTS;
@@ -258,14 +288,24 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       firstAt = performance.now();
       doneAtFirst = done + count;
     }
+    // The rows first: a write the disk refuses is cut back off, leaves the statistics as they
+    // were and stops the folding, so the checkpoint and matches.csv still agree (resumable).
+    if (csvFailed) return;
+    if (csv !== null) {
+      const bytes = rows ?? csvRows.rows(rec, count);
+      try {
+        for (let at = 0; at < bytes.length; ) at += writeSync(csv, bytes, at);
+      } catch (e) {
+        csvFailed = true;
+        ftruncateSync(csv, csvBytes);
+        if (e && typeof e === 'object' && !('path' in e)) (e as NodeJS.ErrnoException).path = csvPath; // a write names no file
+        throw e;
+      }
+      csvBytes += bytes.length;
+    }
     acc.add(rec, count);
     o.onRecords?.(rec, count);
     outliers.add(rec, count);
-    if (csv !== null) {
-      const bytes = rows ?? csvRows.rows(rec, count);
-      for (let at = 0; at < bytes.length; ) at += writeSync(csv, bytes, at);
-      csvBytes += bytes.length;
-    }
     for (let c = from; c < from + count; c += chunk) doneChunks.add(c);
     done += count;
     progress?.update(done);
@@ -282,6 +322,13 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       waiting.delete(prefix);
       fold(prefix, rec, rows);
       prefix += chunk;
+      if (seats > 2) {
+        // 3-4 players: the test weighs completed rotation blocks (sprt-multi.ts).
+        const st = compareBlockStatus(acc.toJSON().multi, compare!);
+        process.stderr.write(`  ${formatBlockSprtLine(st)}\n`);
+        if (st.decision !== 'continue') decision = st;
+        continue;
+      }
       const p = acc.summarize().pairings[0];
       const st = sprtStatus(p.pentanomial.counts, compare!.elo0, compare!.elo1, compare!.alpha, compare!.beta, compare!.model);
       process.stderr.write(`  ${formatSprtLine(st, p.pentanomial.counts)}\n`);
@@ -374,7 +421,10 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   }
   // compare: the sequential test's outcome and estimates, for the report and the terminal (SequentialResult).
   let sequential: SequentialResult | null = null;
-  if (compare) {
+  if (compare && seats > 2) {
+    const st = (decision as BlockSprtStatus | null) ?? compareBlockStatus(acc.toJSON().multi, compare);
+    summary.sprt = blockSequentialResult(st, decision ? 'sprt' : done >= total ? 'maximum' : 'stopped', done, ex.players[0].name!, ex.players[1].name!);
+  } else if (compare) {
     const counts = summarized.pairings[0].pentanomial.counts;
     const st = decision ?? sprtStatus(counts, compare.elo0, compare.elo1, compare.alpha, compare.beta, compare.model);
     sequential = sequentialResult(st, counts, decision ? 'sprt' : done >= total ? 'maximum' : 'stopped', done);
@@ -394,7 +444,7 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
   // A two-faction meta: the bimatrix game of the two sides' loadouts (meta-factions.ts), also in summary.json.
   const factionMeta = done > 0 ? analyseFactionMeta(prep.plan, summary.state as SummaryState, ex.seed) : null;
   if (factionMeta) summary.factionMeta = analysis.factionMeta = factionMeta;
-  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesPerSecond: Math.round(done / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file, ...poolInfo(pool, players) };
+  const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesThisRun: done - doneBefore, matchesPerSecond: Math.round((done - doneBefore) / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file, ...poolInfo(pool, players) };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (o.shard) writeShardFile(dir, o.shard, { from: first, to: total, total: whole }, { complete, matchesPlayed: done, state: summary.state as SummaryState, outliers: outliers.toJSON() });
   if (ex.outputs.summary) {
@@ -433,11 +483,13 @@ export async function runBatch(o: BatchOptions): Promise<BatchResult> {
       process.stderr.write(`report.html not written (${(e as Error).message}); the results are complete; rebuild it with: stareater report ${dir}\n`);
     }
   }
+  // Removed only now: a disk that fills while the files above are written leaves the run resumable.
+  if ((complete || compare) && existsSync(checkpointPath)) rmSync(checkpointPath);
   if (failure) {
     const rel = relative(process.cwd(), dir) || '.';
-    const message = failure instanceof Error ? failure.message : String(failure);
+    const message = fsErrorMessage(failure) ?? (failure instanceof Error ? failure.message : String(failure));
     const next = compare ? 'a compare run starts again' : `continue with: stareater run ${relative(process.cwd(), resolve(o.file)) || o.file} --resume ${rel}`;
     throw new RunFailure(`${message}. The run stopped; its ${done} finished matches are kept in ${rel}, with the summary marked incomplete (${next})`, { cause: failure });
   }
-  return { dir, complete, matches: done, seconds, summary, ratings };
+  return { dir, complete, matches: done, matchesThisRun: done - doneBefore, seconds, summary, ratings };
 }

@@ -318,8 +318,10 @@ function checkKindFields(file: string, ex: Experiment): void {
 /**
  * What each kind needs of the scenario's seats (ships), checked once the scenario is loaded
  * (prepare). A batch seats every player; the other kinds fill tables of `seats` from their
- * entrants. compare and meta are two-player questions (a pentanomial GSPRT of A against B;
- * a two-player zero-sum matrix game) and are refused on a scenario with more ships.
+ * entrants. A compare seats A's side in one team's seats and copies of B in the others, and
+ * tests on rotation blocks (sprt-multi.ts); a meta is a two-player zero-sum matrix game and a
+ * panel compares two-player scores, so both are refused on a scenario with more ships
+ * (docs/statistics.md and docs/panel.md say why and what to run instead).
  */
 export function checkSeats(file: string, ex: Experiment, seats: number, scenario: string): void {
   const n = ex.players.length;
@@ -331,16 +333,17 @@ export function checkSeats(file: string, ex: Experiment, seats: number, scenario
     return;
   }
   const on = `scenario ${scenario} (${seats} ships)`;
-  if (ex.panel) fail('panel', `no panel on ${on}: a panel's agreement rests on two-player scores (run the experiment once per style instead)`, 'panel');
+  if (ex.panel) fail('panel', `no panel on ${on}: a panel's agreement measure compares two-player scores and equilibria, which ${seats}-player win shares do not map onto (docs/panel.md); run the experiment once per style instead`, 'panel');
   switch (ex.kind) {
     case 'batch':
       if (n !== seats) fail('players', `exactly ${seats} players for a batch on ${on}, one per ship`, `${n} players`);
       break;
     case 'compare':
-      fail('scenario', `a two-ship scenario for a compare: its sequential test (GSPRT) weighs pairs of A-vs-B games; for ${seats} players run a batch (A with copies of B as the other players) or a tournament`, scenario);
+      // A's side against copies of B, tested on rotation blocks: the hypotheses are Bradley-Terry shares in logistic Elo.
+      if (ex.sprt?.model === 'normalized') fail('sprt.model', `logistic for a compare on ${on} (its block test states elo0 and elo1 in logistic Elo)`, 'normalized');
       break;
     case 'meta':
-      fail('scenario', `a two-ship scenario for a meta run: its equilibrium is that of a two-player zero-sum game; for ${seats} players run a tournament over the loadouts' players`, scenario);
+      fail('scenario', `a two-ship scenario for a meta run: its equilibrium is that of a two-player zero-sum game, and a ${seats}-player game has no value and no one equilibrium to estimate (docs/statistics.md, "Metas at 3 and 4 players"); for ${seats} players run a loadout-sweep with field: each-other (each loadout's win share against the others) or a tournament over players with those loadouts (ratings)`, scenario);
       break;
     case 'autobalance':
       fail('scenario', 'a two-ship scenario for an autobalance: its targets are two-player scores from seat-swapped pairs', scenario);

@@ -12,7 +12,8 @@
  * T·k = N games, and every entrant sits in every seat once while its partners stay its
  * partners. The entrant listed i-th at a table sits in seat i in the block's first game.
  *
- * - batch, compare, tournament, gauntlet: entrants are the players.
+ * - batch, compare, tournament, gauntlet: entrants are the players (a compare on N > 2 seats:
+ *   A in its team's seats, copies of B in the others).
  * - loadout-sweep: entrants are the swept faction's loadouts (all, or a seeded sample),
  *   then the players (the field); each loadout meets each field player, or each other.
  * - meta: the players and the generated loadouts, in a round robin; with two loadouts blocks
@@ -204,6 +205,22 @@ function loadoutEntrants(file: string, ex: Experiment, tables: GameTables, side 
 const playerEntrants = (ex: Experiment): Entrant[] =>
   ex.players.map((p, i) => ({ name: p.name!, policy: p.policy, params: p.params, faction: p.faction, loadout: p.loadout, origin: { kind: 'player', player: i } }));
 
+/**
+ * A compare on N seats: A in the seats of seat 0's team (alone in a free-for-all), copies of
+ * B in the others, listed by seat so the block's first game seats entrant i in seat i. A
+ * copy is named `<name>#k` (k = 2, 3, ...); A is entrant 0, which the block test reads.
+ */
+function compareEntrants(ex: Experiment, seating: Seating): Entrant[] {
+  const [a, b] = playerEntrants(ex);
+  const copies = [0, 0];
+  return seating.teams.map((team) => {
+    const side = team === seating.teams[0] ? 0 : 1;
+    const k = ++copies[side];
+    const e = side ? b : a;
+    return { ...e, name: k > 1 ? `${e.name}#${k}` : e.name };
+  });
+}
+
 /** Every `seats`-entrant table of entrants 0..n-1. */
 const roundRobin = (n: number, seats: number): number[][] => combinations(range(0, n), seats);
 
@@ -273,6 +290,7 @@ function planOf(file: string, ex: Experiment, tables: GameTables, seating: Seati
       return { entrants: [...entrants, ...field], pairings, seating, pairingVariant, variants, subject: subject.name };
     }
     default: {
+      if (ex.kind === 'compare' && N > 2) return { entrants: compareEntrants(ex, seating), pairings: [range(0, N)], seating, pairingVariant: [0], variants: [base] };
       const n = ex.players.length;
       const pairings = ex.kind === 'tournament' ? roundRobin(n, N) : ex.kind === 'gauntlet' ? withField(0, range(1, n), N) : [range(0, N)];
       return { entrants: playerEntrants(ex), pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base] };

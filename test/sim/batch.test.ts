@@ -409,7 +409,7 @@ describe('three and four players', () => {
 
   it.each([
     ['batch with two players on a 3-ship scenario', { ...ffa, players: ffa.players.slice(0, 2) }, 'players', /exactly 3 players for a batch on scenario ffa3/],
-    ['compare on a 3-ship scenario', { ...ffa, kind: 'compare', players: ffa.players.slice(0, 2) }, 'scenario', /two-ship scenario for a compare/],
+    ['compare on a 3-ship scenario with normalized Elo', { ...ffa, kind: 'compare', players: ffa.players.slice(0, 2), sprt: { model: 'normalized' } }, 'sprt.model', /logistic for a compare on scenario ffa3/],
     ['meta on a 3-ship scenario', { ...ffa, kind: 'meta' }, 'scenario', /two-ship scenario for a meta/],
     ['tournament with fewer players than ships', { ...ffa, kind: 'tournament', players: ffa.players.slice(0, 2), scenario: 'teams4' }, 'players', /at least 4 players/],
     [
