@@ -78,5 +78,5 @@ describe('scripts/cluster/shard.sh', () => {
     expect(third.stdout).toMatch(/complete already/);
     expect(statSync(join(stopped, 'shard.json')).mtimeMs).toBe(before);
     expect(JSON.parse(readFileSync(join(stopped, 'shard.json'), 'utf8'))).toMatchObject({ index: 0, count: 2, complete: true, matchesPlayed: 2000 });
-  });
+  }, 600_000);
 });
