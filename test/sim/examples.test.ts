@@ -24,6 +24,7 @@ const EXPECTED: [string, string, number, number, number][] = [
   ['round-robin', 'tournament', -1, -1, -1],
   ['stat-sweep', 'stat-sweep', 13, 12, 720],
   ['teams4', 'batch', 4, 1, 240],
+  ['whatif', 'batch', 2, 1, 1000], // the baseline's plan; each alternative plays the same again
 ];
 
 describe('shipped experiment files', () => {
