@@ -17,6 +17,9 @@ import { ConfigError } from '../../src/content/errors.js';
 import { loadExperiment } from '../../src/sim/experiment.js';
 import { isWhatIf } from '../../src/sim/whatif.js';
 import { runWhatIf } from '../../src/run/whatif.js';
+import { buildReportModel } from '../../src/report/findings.js';
+import { renderSvg } from '../../src/report/charts.js';
+import { whatIfChart } from '../../src/report/whatif.js';
 import { pairedDelta, BlockTally, tallyDeltas } from '../../src/analysis/whatif.js';
 import { tQuantile } from '../../src/analysis/stats.js';
 import { handRecords } from './records.js';
@@ -204,7 +207,13 @@ describe('what-if runs through the simulation', () => {
     expect(JSON.parse(readFileSync(join(r.dir, 'summary.json'), 'utf8')).whatif).toEqual(r.whatif);
     const csv = readFileSync(join(r.dir, 'whatif.csv'), 'utf8').trim().split('\n');
     expect(csv).toHaveLength(1 + 2 * unused.deltas.length);
-  }, 120_000);
+    // The report opens with the changes, each named with its main delta; the chart renders.
+    const model = buildReportModel(r.dir);
+    expect(model.headlines[0].text).toMatch(/^Longbow damage 3 -> 6: FPA score \+0\.0 points \[0\.0, 0\.0\] \(no detectable change/);
+    expect(model.headlines[1].text.startsWith(`${useless.line}; paired over 12 seed blocks`)).toBe(true);
+    expect(model.sections.map((x) => x.id)).toContain('whatif');
+    expect(await renderSvg(whatIfChart(r.whatif, 'pairing'))).toMatch(/^<svg/);
+  }, 300_000);
 
   it('a bad alternative is refused at its own place in the file before anything plays', async () => {
     const { file, experiment, text } = write('bad-alternative', {
