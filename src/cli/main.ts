@@ -18,7 +18,7 @@ import { GameState, STATUS_NAMES } from '../rules/state.js';
 import { EventLog } from '../rules/events.js';
 import { enableInvariantChecks } from '../rules/invariants.js';
 import { MatchRunner } from '../sim/match.js';
-import { loadBotFactory, makePolicy, listBots } from '../sim/bots.js';
+import { loadPolicyFactory, makePolicy, listBots, BotLoadError } from '../sim/bots.js';
 import { formatEvents } from '../sim/log.js';
 import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
@@ -31,6 +31,7 @@ import type { SequentialResult } from '../analysis/sprt.js';
 import { factionMetaLines, type FactionMetaAnalysis } from '../analysis/meta-factions.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
+import { checkReportInputs, fsErrorMessage } from '../run/results-folder.js';
 import { runPanel } from '../run/panel.js';
 import { runAutobalance } from '../run/autobalance.js';
 import { parseShard, resumeShard, checkShardable, shardDoneLine, type Shard } from '../run/shard.js';
@@ -150,7 +151,7 @@ async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
   const ships = scenario.ships.length;
   const names = [o.p0, o.p1, o.p2, o.p3].slice(0, ships);
   const params = [parseParams(o.p0Params, '--p0-params'), parseParams(o.p1Params, '--p1-params'), parseParams(o.p2Params, '--p2-params'), parseParams(o.p3Params, '--p3-params')].slice(0, ships);
-  const policies = await Promise.all(names.map(async (n, seat) => makePolicy(await loadBotFactory(n), params[seat], o.seed, seat)));
+  const policies = await Promise.all(names.map(async (n, seat) => makePolicy(await loadPolicyFactory(n), params[seat], o.seed, seat)));
   const runner = new MatchRunner(kernel);
   const setup = scenarioSetup(file, scenario, tables, o.seed);
   if (o.draft) {
@@ -317,18 +318,19 @@ export function buildProgram(): Command {
         process.exitCode = await whatIfCommand({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, shard });
         return;
       }
-      const onPlan = (plan: Plan) => {
+      const onPlan = (plan: Plan, total: number) => {
         const pairings = plan.pairings.length;
         const seats = plan.seating?.seats ?? 2;
         const units = seats === 2 ? 'seat-swapped pairs' : `rotation blocks of ${seats}`;
-        const space = plan.loadoutSpace ? ` (${plan.loadoutSpace.chosen} of ${plan.loadoutSpace.total} legal ${plan.loadoutSpace.faction} loadouts${plan.loadoutSpace.sampled ? ', sampled' : ''})` : '';
+        const one = (l: NonNullable<Plan['loadoutSpace']>) => `${l.chosen} of ${l.total} legal ${l.faction} loadouts${l.sampled ? ', sampled' : ''}`;
+        const space = plan.sides ? ` (${plan.sides.map(one).join(' against ')})` : plan.loadoutSpace ? ` (${one(plan.loadoutSpace)})` : '';
         console.log(
-          `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} ${seats === 2 ? 'pairings' : 'tables'} x ` : ''}${experiment.matches} matches (${units}), seed ${experiment.seed}`,
+          `${o.resume ? 'Resuming' : 'Running'} ${experiment.name} (${experiment.kind}): ${plan.entrants.length} entrants${space}, ${pairings > 1 ? `${pairings} ${seats === 2 ? 'pairings' : 'tables'} x ` : ''}${experiment.matches} matches (${units}), seed ${experiment.seed}${pairings > 1 ? `: ${total.toLocaleString('en-US')} matches in all` : ''}`,
         );
       };
       const r = await runBatch({ file: path, experiment, text, workers: o.workers, outDir: o.out, resume: o.resume, progress: o.progress, handleSigint: true, liveTable: ['tournament', 'gauntlet'].includes(experiment.kind), onPlan, shard });
       const rel = relative(process.cwd(), r.dir) || '.';
-      console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matches / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
+      console.log(`${r.complete ? 'Done' : 'Stopped early (summary marked incomplete; continue with --resume ' + rel + ')'}: ${r.matches} matches in ${r.seconds.toFixed(1)} s (${(r.matchesThisRun / Math.max(r.seconds, 1e-9)).toFixed(0)} matches/s)`);
       console.log(`Results: ${rel}/`);
       if (shard) {
         // A part's figures would read as the run's: the summary, charts and report come with the merge.
@@ -401,6 +403,7 @@ export function buildProgram(): Command {
     .argument('<dir>', 'a results folder (results/<name>-<time>)')
     .action(async (dir: string) => {
       if (!existsSync(join(dir, 'summary.json'))) throw new InvalidArgumentError(`${dir}: expected a results folder with a summary.json`);
+      checkReportInputs(dir);
       const w = await writeReportWithReplays(resolve(dir));
       console.log(replaysLine(w.replays));
       console.log(`Report: ${relative(process.cwd(), w.path)}`);
@@ -442,7 +445,13 @@ async function main(): Promise<void> {
     if (e instanceof CommanderError && !(e instanceof InvalidArgumentError)) process.exit(e.exitCode === 0 ? 0 : 2);
     // Bad input exits 2, a run that stopped on a failed chunk 1; anything else is a bug: its stack.
     const badInput =
-      e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError || (e instanceof Error && /^unknown bot/.test(e.message));
+      e instanceof ConfigError || e instanceof SetupError || e instanceof InvalidArgumentError || e instanceof BotLoadError;
+    // A file system that refused (a full disk, a read-only folder): one line, exit 1.
+    const fs = badInput ? null : fsErrorMessage(e);
+    if (fs) {
+      console.error(`stareater: ${fs}`);
+      process.exit(1);
+    }
     if (!badInput && !(e instanceof RunFailure)) throw e;
     console.error(`stareater: ${(e as Error).message}`);
     process.exit(badInput ? 2 : 1);

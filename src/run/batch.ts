@@ -397,7 +397,6 @@ async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<Bat
   const seconds = (performance.now() - t0) / 1000;
   const complete = !failure && (decision !== null || done === total - first);
   if (!complete && !compare) saveCheckpoint();
-  else if (existsSync(checkpointPath)) rmSync(checkpointPath);
   const summarized = acc.summarize();
   // summary.json holds results only, so it is byte-identical whatever the worker count;
   // how the run went (time, threads) goes to run.json.

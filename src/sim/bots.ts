@@ -2,9 +2,13 @@
  * Loading bots by name from bots/ (docs/bots.md): a bot is a file exporting a factory
  * `(params, rng) => Policy`. Each bot gets its own seeded stream (seedrandom's, sim/rng.ts), so a match
  * replays exactly from its seed.
+ *
+ * A bot that cannot be loaded (unknown, missing, not a bot file, a syntax error, no factory)
+ * is a BotLoadError naming the bot file, kept apart from a factory that refuses its
+ * parameters, so an experiment blames its `policy` key, not its `params`.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join, dirname, resolve, basename } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Arc4, ReseedableRandom } from '../random/rng.js';
 import type { Policy, PolicyFactory } from '../bot-api.js';
@@ -19,28 +23,74 @@ export function listBots(dir = BOTS_DIR): string[] {
     .sort();
 }
 
+/** Why a bot could not be loaded: what is wrong is the bot file (or name), not its parameters. */
+export type BotProblem = 'unknown' | 'missing' | 'not-a-bot' | 'does-not-load' | 'not-a-factory';
+
+/**
+ * A bot that cannot be loaded, blamed on the bot file: `expected` is a phrase for "expected
+ * ..." in a ConfigError at the experiment's `policy` key; the message starts with the
+ * problem ("unknown bot", "no bot file", "not a bot file", "bot file ... does not load", "bot
+ * file ... exports no factory").
+ */
+export class BotLoadError extends Error {
+  constructor(
+    readonly problem: BotProblem,
+    /** The bot file (or the folder searched, for an unknown name). */
+    readonly file: string,
+    readonly expected: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BotLoadError';
+  }
+}
+
+const BOT_EXT = /\.(ts|js|mjs)$/;
+
 /**
  * A bot's factory by name (a file in bots/) or by path (containing a slash or ending in
- * .ts/.js/.mjs, relative to `base`).
+ * .ts/.js/.mjs, relative to `base`). A path must name a .ts, .js or .mjs file: any other
+ * file (a system file, a YAML file) is not a bot, and is said to be one.
  */
 export async function loadPolicyFactory(nameOrPath: string, base = process.cwd()): Promise<PolicyFactory> {
   if (!/[\\/]|\.(ts|js|mjs)$/.test(nameOrPath)) return loadBotFactory(nameOrPath);
   const file = resolve(base, nameOrPath);
-  if (!existsSync(file)) throw new Error(`no bot file ${file}`);
-  const name = basename(file).replace(/\.(ts|js|mjs)$/, '');
-  return loadBotFactory(name, dirname(file));
+  if (!BOT_EXT.test(file)) {
+    if (existsSync(file) && !statSync(file).isDirectory())
+      throw new BotLoadError('not-a-bot', file, `a bot file (.ts, .js or .mjs, exporting a factory (params, rng) => Policy; ${file} is not one)`, `not a bot file: ${file} (a bot is a .ts, .js or .mjs file)`);
+    // A path without its extension (bots/rammer): the bot file beside it, if there is one.
+    for (const ext of ['.ts', '.js', '.mjs']) if (existsSync(file + ext)) return importFactory(file + ext);
+    throw new BotLoadError('missing', file, `a bot file (.ts, .js or .mjs) at this path (${file} does not exist)`, `no bot file ${file}`);
+  }
+  if (!existsSync(file)) throw new BotLoadError('missing', file, `a bot file at this path (${file} does not exist)`, `no bot file ${file}`);
+  return importFactory(file);
+}
+
+/** Import a bot file and check that its default export is a factory; every failure a BotLoadError naming the file. */
+async function importFactory(file: string): Promise<PolicyFactory> {
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  } catch (e) {
+    // The first line of the loader's complaint (a syntax error names its line), without a stack.
+    const why = String((e as Error)?.message ?? e).split('\n').find((l) => l.trim() !== '') ?? 'it threw while loading';
+    throw new BotLoadError('does-not-load', file, `a bot file that loads (${file}: ${why})`, `bot file ${file} does not load: ${why}`);
+  }
+  if (typeof mod.default !== 'function') {
+    const got = mod.default === undefined ? 'no default export' : `a default export that is ${Array.isArray(mod.default) ? 'a list' : typeof mod.default}`;
+    throw new BotLoadError('not-a-factory', file, `a bot file whose default export is a factory (params, rng) => Policy (${file} has ${got})`, `bot file ${file} exports no factory: the default export must be a factory (params, rng) => Policy (it has ${got})`);
+  }
+  return mod.default as PolicyFactory;
 }
 
 /** Import a bot's factory by name; throws naming the bots on offer when it is unknown. */
 export async function loadBotFactory(name: string, dir = BOTS_DIR): Promise<PolicyFactory> {
   for (const ext of ['.ts', '.js', '.mjs']) {
     const file = join(dir, name + ext);
-    if (!existsSync(file)) continue;
-    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    if (typeof mod.default !== 'function') throw new Error(`${file}: the default export must be a factory (params, rng) => Policy`);
-    return mod.default as PolicyFactory;
+    if (existsSync(file)) return importFactory(file);
   }
-  throw new Error(`unknown bot "${name}": expected one of ${listBots(dir).join(', ')} in ${dir}`);
+  const known = listBots(dir).join(', ');
+  throw new BotLoadError('unknown', dir, `one of ${known} in ${dir}, or a path to a bot file`, `unknown bot "${name}": expected one of ${known} in ${dir}`);
 }
 
 /** A bot's stream seed: derived from the match seed and its seat. */

@@ -17,8 +17,8 @@ import { loadYaml, defaultConfigDir, checkBoardOption } from '../content/load.js
 import { ConfigError } from '../content/errors.js';
 import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
-import { AutobalanceSchema, checkAutobalance } from './autobalance-spec.js';
 import { checkWhatIf } from './whatif.js';
+import { AutobalanceSchema, checkAutobalance } from './autobalance-spec.js';
 
 /** The default limits of one call into a bot and of a worker's heap (adjudication.decisionSeconds, adjudication.memoryMb). */
 export const DEFAULT_DECISION_SECONDS = 60;
@@ -204,6 +204,10 @@ export const ExperimentSchema = z.strictObject({
       alpha: z.number().gt(0).lt(0.5).default(0.05),
       beta: z.number().gt(0).lt(0.5).default(0.05),
       model: z.enum(['logistic', 'normalized']).default('logistic'),
+    })
+    // elo0 >= elo1 has no test to run (found only after matches were played): refused on loading.
+    .superRefine((s, ctx) => {
+      if (s.elo0 >= s.elo1) ctx.addIssue({ code: 'custom', path: ['elo1'], message: `a number above elo0 (${s.elo0}): the test weighs elo0, the Elo difference of no progress, against a larger elo1` });
     })
     .optional(),
   outputs: z

@@ -38,6 +38,7 @@ import type { SourcedChange } from '../content/changes.js';
 import { ConfigError } from '../content/errors.js';
 import { factionIndex } from '../content/scenario.js';
 import { loadoutSides, type Experiment, type ExperimentPlayer } from './experiment.js';
+import { binomial, checkMatchTotal, checkTableCount, tooManyTablesError, TooManyTables } from './plan-limits.js';
 import { planAutobalanceRound } from './autobalance-spec.js';
 
 /** One side of the run: a policy with parameters, a faction and a loadout. */
@@ -101,6 +102,7 @@ export const TWO_SEATS: Seating = seatingOf([0, 1]);
 
 /** The k-element combinations of `items`, in lexicographic order. */
 export function combinations(items: readonly number[], k: number): number[][] {
+  checkTableCount(binomial(items.length, k)); // counted before they are built (plan-limits.ts)
   const out: number[][] = [];
   const pick: number[] = [];
   const go = (from: number) => {
@@ -229,7 +231,15 @@ const withField = (i: number, field: readonly number[], seats: number): number[]
 
 /** The plan of an experiment on its (base) tables and the scenario's seating (default: two seats); entrant names are unique. */
 export function planExperiment(file: string, ex: Experiment, tables: GameTables, seating: Seating = TWO_SEATS): Plan {
-  const plan = planOf(file, ex, tables, seating);
+  let plan: Plan;
+  try {
+    plan = planOf(file, ex, tables, seating);
+    checkTableCount(plan.pairings.length);
+  } catch (e) {
+    if (e instanceof TooManyTables) throw tooManyTablesError(file, ex.kind, !!ex.loadouts, e.tables);
+    throw e;
+  }
+  checkMatchTotal(file, ex.matches, plan.pairings.length);
   const seen = new Set<string>();
   for (const e of plan.entrants) {
     if (seen.has(e.name)) throw ConfigError.at(file, 'players', `player names different from the generated entrants' names`, e.name);

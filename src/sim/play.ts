@@ -20,7 +20,7 @@ import { ConfigError } from '../content/errors.js';
 import { corvetteSets, corvetteSetCards } from '../rules/draft.js';
 import type { Policy, PolicyFactory, DecisionContext, DraftContext } from '../bot-api.js';
 import { MatchRunner, PolicyError, BotViolation } from './match.js';
-import { loadPolicyFactory, seatRandom } from './bots.js';
+import { loadPolicyFactory, seatRandom, BotLoadError } from './bots.js';
 import { dirname, resolve } from 'node:path';
 import { type Experiment, type MatchSlot, checkSeats, pairSeed, slotOf } from './experiment.js';
 import { planExperiment, baseChanges, seatingOf, TWO_SEATS, type Plan, type Entrant, type Seating } from './plan.js';
@@ -124,7 +124,7 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
       loaded.set(key, factory);
     } catch (e) {
       const msg = (e as Error).message;
-      if (/^unknown bot/.test(msg) || /^no bot file/.test(msg)) throw ConfigError.at(file, entrantPath(p, 'policy'), msg.replace(/^unknown bot "[^"]*": expected /, ''), p.policy);
+      if (e instanceof BotLoadError) throw ConfigError.at(file, entrantPath(p, 'policy'), e.expected, p.policy);
       throw ConfigError.at(file, entrantPath(p, 'params'), `parameters ${p.policy} accepts (${msg})`, p.params);
     }
   }
