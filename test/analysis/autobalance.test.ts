@@ -126,6 +126,15 @@ describe('the search finds the smallest change that meets the target', () => {
       answer: [-2, -2],
     },
     {
+      // One lever reaches 48.4% (in band); a two-lever setting hits 50.0% exactly, but costs more.
+      name: 'one lever in band beats a closer pair',
+      a: [logit(0.85)],
+      b: [[0.3, 0.2346]],
+      levers: [lever('a', 6, 0, 8), lever('b', 3, 0, 6)],
+      targets: [0.5],
+      answer: [-6, 0],
+    },
+    {
       // Two matchups pulled opposite ways by lever b: only a meets both (52% and 49%).
       name: 'two matchups',
       a: [logit(0.8), logit(0.78)],
