@@ -6,9 +6,10 @@
 #
 # Why it exists: a scheduler retries a task that failed or was preempted with the same command
 # line, so that command must pick up where the shard stopped rather than start over (the run
-# keeps a checkpoint.json until it completes) and must succeed quietly when the shard is
-# already complete. The arguments are `stareater run`'s own, unchanged, so the job
-# definitions that call this can be checked against the CLI (test/cluster/k8s-manifests.test.ts).
+# keeps a checkpoint.json until it completes), must succeed quietly when the shard is
+# already complete, and must not trip over a folder left before the first checkpoint. The
+# arguments are `stareater run`'s own, unchanged, so the job definitions that call this can
+# be checked against the CLI (test/cluster/k8s-manifests.test.ts).
 set -euo pipefail
 
 lab=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -34,5 +35,13 @@ fi
 if [ -f "$out/run.json" ] && grep -q '"complete": *true' "$out/run.json"; then
   echo "shard.sh: the shard in $out is complete already"
   exit 0
+fi
+# A folder with neither a checkpoint nor a complete run was left by a task stopped before its
+# first checkpoint: it holds no finished match, and the lab will not write over it, so it is
+# moved aside (kept, not deleted) and the shard starts afresh.
+if [ -e "$out" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ]; then
+  aside="$out.stopped-$(date +%Y%m%d-%H%M%S)"
+  mv "$out" "$aside"
+  echo "shard.sh: $out held no checkpoint (stopped before its first); moved to $aside, starting the shard afresh"
 fi
 exec "$node" "$lab/bin/stareater.js" "${rest[@]}" --out "$out"

@@ -7,7 +7,7 @@
  */
 import { describe, it, expect, afterAll } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runDifferences } from './same-run.js';
@@ -78,5 +78,18 @@ describe('scripts/cluster/shard.sh', () => {
     expect(third.stdout).toMatch(/complete already/);
     expect(statSync(join(stopped, 'shard.json')).mtimeMs).toBe(before);
     expect(JSON.parse(readFileSync(join(stopped, 'shard.json'), 'utf8'))).toMatchObject({ index: 0, count: 2, complete: true, matchesPlayed: 2000 });
+  }, 600_000);
+
+  it.skipIf(!shardable)('moves aside a folder left before the first checkpoint (keeping it) and plays the shard afresh', () => {
+    const out = join(tmp, 'early');
+    mkdirSync(out);
+    writeFileSync(join(out, 'experiment.yaml'), EXPERIMENT);
+    const r = spawnSync('bash', [shardSh, ...args(out), '-n', '200'], { cwd: root, env, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/held no checkpoint .*moved to .*early\.stopped-\d{8}-\d{6}/);
+    const aside = readdirSync(tmp).filter((f) => f.startsWith('early.stopped-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(tmp, aside[0], 'experiment.yaml'), 'utf8')).toBe(EXPERIMENT);
+    expect(JSON.parse(readFileSync(join(out, 'shard.json'), 'utf8'))).toMatchObject({ index: 0, count: 2, complete: true, matchesPlayed: 100 });
   }, 600_000);
 });
