@@ -4,9 +4,19 @@
  * bootstrap redraws around the planted game: a dominant loadout gets all the weight, a
  * dominated one is flagged never worth playing, a mixed game has its textbook mixtures and
  * value, and the value's interval names the favoured faction only when it excludes ½.
+ * Then the experiment file (what it refuses) and a small run end to end.
  */
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyseFactionGame, analyseFactionMeta, factionMetaLines, type FactionCell } from '../../src/analysis/meta-factions.js';
+import { ConfigError } from '../../src/content/errors.js';
+import { loadExperiment } from '../../src/sim/experiment.js';
+import { prepare } from '../../src/sim/play.js';
+import { runBatch } from '../../src/run/batch.js';
+import { buildReportModel } from '../../src/report/findings.js';
 
 /** Pentanomial counts of `pairs` pairs with mean score exactly `s` (mass on two neighbouring pair scores). */
 function cell(s: number, pairs = 400): FactionCell {
@@ -170,4 +180,72 @@ describe('two-faction meta from a run', () => {
     expect(lines[1]).toMatch(/never worth playing: 1 of 2 loadouts/);
     expect(analyseFactionMeta({ entrants, sides: undefined } as never, { pairings } as never, 5)).toBeNull();
   });
+});
+
+describe('two-faction meta: experiment files and a run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meta-factions-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, doc: object) => {
+    const file = join(dir, `${name}.yaml`);
+    writeFileSync(file, stringify({ name, kind: 'meta', scenario: 'duel', matches: 4, seed: 1, ...doc }));
+    return file;
+  };
+  const two = [
+    { faction: 'fpa', policy: 'gunner', count: 2 },
+    { faction: 'lamais', policy: 'gunner', count: 3 },
+  ];
+
+  it.each([
+    ['the same faction twice', { loadouts: [two[0], { ...two[1], faction: 'fpa' }] }, 'loadouts[1].faction', /a faction other than loadouts\[0\]'s/],
+    ['players beside the two sides', { loadouts: two, players: [{ policy: 'gunner', faction: 'fpa' }] }, 'players', /no players in a two-faction meta/],
+    ['three blocks', { loadouts: [...two, two[0]] }, 'loadouts', /a list of two such blocks/],
+    ['a list for a loadout-sweep', { kind: 'loadout-sweep', field: 'each-other', loadouts: two }, 'loadouts', /one loadouts block/],
+    ['a panel', { loadouts: two, panel: 'default' }, 'panel', /no panel on a two-faction meta/],
+    ['a count above the legal loadouts of the second side', { loadouts: [two[0], { ...two[1], count: 10_000 }] }, 'loadouts[1].count', /a count of at most/],
+    ['an unknown faction on the second side', { loadouts: [two[0], { ...two[1], faction: 'nobody' }] }, 'loadouts[1].faction', /a faction id/],
+  ])('refuses %s', async (name, doc, path, message) => {
+    const file = write(name.replace(/\W+/g, '-'), doc);
+    let err: unknown;
+    try {
+      await prepare(file, loadExperiment(file).experiment);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).path).toBe(path);
+    expect((err as ConfigError).message).toMatch(message);
+  });
+
+  it('a single loadouts block is still a one-faction meta', async () => {
+    const file = write('one-side', { loadouts: two[0], players: [{ name: 'lamais', policy: 'gunner', faction: 'lamais' }] });
+    const prep = await prepare(file, loadExperiment(file).experiment);
+    expect(prep.plan.sides).toBeUndefined();
+    expect(prep.plan.pairings).toHaveLength(3);
+  });
+
+  it('plans every loadout of one side against every loadout of the other, and a run writes the game', async () => {
+    const file = write('two-sides', { loadouts: two, matches: 6 });
+    const { experiment, text } = loadExperiment(file);
+    const prep = await prepare(file, experiment);
+    expect(prep.plan.sides!.map((s) => [s.faction, s.first, s.count])).toEqual([['fpa', 0, 2], ['lamais', 2, 3]]);
+    expect(prep.plan.pairings).toEqual([[0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4]]);
+    expect(prep.plan.entrants.map((e) => e.faction)).toEqual(['fpa', 'fpa', 'lamais', 'lamais', 'lamais']);
+    expect(prep.plan.entrants.every((e, i) => e.name.startsWith(`${e.faction}:`) && (e.origin as { loadout: number }).loadout === i)).toBe(true);
+
+    const r = await runBatch({ file, experiment: loadExperiment(file).experiment, text, workers: 1, outDir: join(dir, 'run') });
+    expect(r.matches).toBe(36);
+    const f = r.summary.factionMeta as ReturnType<typeof analyseFactionGame>;
+    expect(f.sides.map((s) => s.loadouts)).toEqual([prep.plan.entrants.slice(0, 2).map((e) => e.name), prep.plan.entrants.slice(2).map((e) => e.name)]);
+    expect(f.matches.flat()).toEqual(new Array(6).fill(6));
+    // The value is the row side's equilibrium score: between the worst and best cell, and what its mixture guarantees.
+    expect(Math.min(...f.score.flat()) - 1e-9).toBeLessThanOrEqual(f.value.value);
+    expect(f.value.value).toBeLessThanOrEqual(Math.max(...f.score.flat()) + 1e-9);
+    for (let j = 0; j < 3; j++) expect(f.score.reduce((a, row, i) => a + row[j] * f.sides[0].mixture[i], 0)).toBeGreaterThanOrEqual(f.value.value - 1e-9);
+    for (const name of ['meta-factions.csv', 'meta-factions-game.csv', 'meta-factions-matrix.csv', 'charts/meta-factions.vl.json']) expect(existsSync(join(r.dir, name))).toBe(true);
+    expect(readFileSync(join(r.dir, 'meta-factions.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 5);
+    expect(JSON.parse(readFileSync(join(r.dir, 'analysis.json'), 'utf8')).balance).toBeNull();
+    const model = buildReportModel(r.dir);
+    expect(model.sections.some((s) => s.id === 'meta-factions')).toBe(true);
+    expect(model.headlines.some((h) => /^When both sides pick their loadouts well, /.test(h.text))).toBe(true);
+  }, 180_000);
 });
