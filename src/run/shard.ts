@@ -74,6 +74,9 @@ export function checkShardable(file: string, ex: Experiment): void {
       'a kind that splits into shards (batch, tournament, gauntlet, loadout-sweep, stat-sweep, meta): a compare run stops when its sequential test (GSPRT) decides, reading the pairs in order, so its parts cannot be played apart; run it whole',
       ex.kind,
     );
+  // An autobalance search chooses what to play next from what it has seen; a verification round plays as a batch.
+  if (ex.kind === 'autobalance' && !(ex as { autobalance?: { round?: unknown } }).autobalance?.round)
+    throw ConfigError.at(file, 'kind', 'a kind that splits into shards: an autobalance search chooses its next matches from the results so far, so its parts cannot be played apart; run it whole', ex.kind);
   if (ex.panel) throw ConfigError.at(file, 'panel', 'no panel with --shard (a panel is one run per style; shard each style\'s experiment file, written in the panel\'s folder, instead)', 'a panel');
 }
 
