@@ -19,7 +19,8 @@
  * same view always gets the same answer.
  *
  * Parameters (all optional): `range`, `maxSpeed`, `edgeMargin`, `fireThreshold`, `vent`,
- * `payAccuracy`. Each is declared once, with its type, range, default and doc, in PARAMS
+ * `payAccuracy`, and the weights of its pose value (`rangeWeight`, `threat`, `mainWeight`,
+ * `facingWeight`), which scripts/tune-style.ts tunes (bots/tuned.ts). Each is declared once, with its type, range, default and doc, in PARAMS
  * below; a bad value throws naming the parameter, and docs/bots.md's table is rendered from
  * the declaration.
  */
@@ -47,6 +48,10 @@ export const PARAMS = declareParams(BOT, [
   { name: 'fireThreshold', type: 'number', default: 0.3, min: 0, max: 1, doc: "the expected share of the main weapon's damage that makes a shot worth its cooldown." },
   { name: 'vent', type: 'boolean', default: true, doc: 'spend Vent Coolant on Fire Main.' },
   { name: 'payAccuracy', type: 'boolean', default: true, doc: 'pay extra cooldown when a shot lacks accuracy (9.2).' },
+  { name: 'rangeWeight', type: 'number', default: 0.5, min: 0, max: 3, doc: 'what a hex off `range` costs a pose.' },
+  { name: 'threat', type: 'number', default: 0.6, min: 0, max: 3, doc: "what the enemy main weapon's line on its hull costs a pose." },
+  { name: 'mainWeight', type: 'number', default: 3, min: 0, max: 10, doc: "what its own main weapon's expected share of damage adds to a pose." },
+  { name: 'facingWeight', type: 'number', default: 0.8, min: 0, max: 3, doc: 'what each turn needed to face the enemy costs a pose.' },
 ]);
 type Params = ReturnType<typeof PARAMS.read>;
 
@@ -62,8 +67,8 @@ function styleEval(k: Pilot<Params>, q: number, r: number, f: number, m: Int8Arr
   if (!k.enemyHull) return v;
   const w = mainWeapon(k);
   const main = mainValuePly(k, q, r, f, m, ply) / Math.max(1, w.damage);
-  v += 3 * main;
-  v -= 0.8 * turnsToFace(q, r, f, eq, er);
+  v += k.params.mainWeight * main;
+  v -= k.params.facingWeight * turnsToFace(q, r, f, eq, er);
   return v;
 }
 
@@ -159,7 +164,7 @@ const drafter = botApiModule.draftPrefs.preferenceDrafter(botApiModule.draftPref
 
 const factory: PolicyFactory = (params, rng) => {
   const cfg = PARAMS.read(params);
-  const kit: KitSettings = { range: cfg.range, rangeWeight: 0.5, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: 0.6, payAccuracy: cfg.payAccuracy, pdEager: false };
+  const kit: KitSettings = { range: cfg.range, rangeWeight: cfg.rangeWeight, maxSpeed: cfg.maxSpeed, edgeMargin: cfg.edgeMargin, threat: cfg.threat, payAccuracy: cfg.payAccuracy, pdEager: false };
   const pilot = new Pilot(kit, cfg, styleEval, styleCollision);
   return {
     name: BOT,

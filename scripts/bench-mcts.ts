@@ -14,6 +14,9 @@
  * on the process's CPU time (as in bench.ts: other tenants of a shared machine take wall
  * time from a run, not CPU time); wall-clock speed is printed beside it.
  *
+ * Then every built-in policy's matches per second against itself and the strength/speed
+ * frontier (scripts/bench-policies.ts; alone: `node --import tsx scripts/bench-policies.ts`).
+ *
  * The ladder of the built-in policies is three experiment files
  * (configs/experiments/ladder-*.yaml, `npm run ladder`), run by the batch runner on all
  * cores with its intervals and report.
@@ -35,6 +38,7 @@ import { seededRandom } from '../src/random/rng.js';
 import type { DecisionContext, Policy } from '../src/bot-api.js';
 import mcts from '../bots/mcts.js';
 import rammer from '../bots/rammer.js';
+import { runPolicyBench } from './bench-policies.js';
 
 const quick = process.argv.includes('--quick');
 
@@ -199,6 +203,9 @@ say(
   `every commitment of ${speedMatch.matches} matches vs rammer (${speedMatch.decisions} searches, later positions included): ${speedMatch.iterationsPerSecond.toFixed(0)} iterations/s/core, ${speedMatch.callsPerSecond.toFixed(0)} forward calls/s, ${speedMatch.callsPerIteration.toFixed(1)} calls/iteration`,
 );
 
+// Every built-in policy's speed and the strength/speed frontier (scripts/bench-policies.ts).
+say('');
+for (const l of await runPolicyBench(quick)) say(l);
 
 const outDir = join(repoRoot(), 'results', 'bench');
 mkdirSync(outDir, { recursive: true });
