@@ -126,7 +126,7 @@ describe('block test: error rates on seeded synthetic blocks', () => {
 });
 
 describe('compare at 3 players, end to end', () => {
-  it('gunner against two copies of random on ffa3 stops with accept H1, and the report says so', async () => {
+  it('gunner against two copies of random on ffa3 stops with accept H1 at the same point on 1 and 2 workers, and the report says so', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sprt-multi-'));
     try {
       const file = join(dir, 'cmp3.yaml');
@@ -157,6 +157,10 @@ describe('compare at 3 players, end to end', () => {
       expect(summary.multi.tables[0].key).toBe('gunner / random / random#2');
       const model = buildReportModel(r.dir);
       expect(model.headlines.some((h) => /^Sequential test \(3 players\): accept H1: gunner is stronger than random/.test(h.text))).toBe(true);
+      // The stopping point does not depend on the workers: chunks count as a contiguous prefix.
+      const one = await runBatch({ file, experiment: loadExperiment(file).experiment, text, workers: 1, outDir: join(dir, 'one') });
+      expect(one.matches).toBe(r.matches);
+      expect(one.summary.sprt).toEqual(r.summary.sprt);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
