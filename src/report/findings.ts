@@ -27,7 +27,7 @@ import { renderReportHtml, reproduceCommands } from './html.js';
 import { sequentialSection } from './sequential-section.js';
 import { multiSections } from './multi.js';
 import { cardUsage, cardUsageSection, loadMatchTable, loadRunContent, scenarioSection, sectionDamageSection } from './pictures.js';
-import { listedMatchesSection, pickMatches } from './outliers.js';
+import { listedMatchesSection, pickMatches, watchList } from './outliers.js';
 import { autobalanceSection } from './autobalance.js';
 import { readWhatIf, whatIfReport } from './whatif.js';
 
@@ -218,34 +218,6 @@ function endsSection(s: Summary, charts: Map<string, ReportChart>, headlines: He
   ]);
 }
 
-function outlierSection(o: OutlierReport, file: string, entrants: string[], headlines: Headline[]): ReportSection {
-  const flagged = o.rows.filter((r) => r.outlier);
-  const text = flagged.length
-    ? `${flagged.length} kept matches lie beyond Tukey's fences (length outside ${o.rounds.lower}–${o.rounds.upper} rounds, or total damage above ${o.damage.upper}); replay any of them with the command in its row.`
-    : `No match lies beyond Tukey's fences (length ${o.rounds.lower}–${o.rounds.upper} rounds, total damage up to ${o.damage.upper}); the most extreme matches are listed anyway.`;
-  if (flagged.length) headlines.push({ text: `${flagged.length} outlier matches (very short, very long or very bloody) are listed with the commands that replay them.`, level: 'info' });
-  const kindName = { short: 'shortest', long: 'longest', damage: 'most damage' };
-  const seats = Math.max(2, ...o.rows.map((r) => r.players.length));
-  const wide = seats > 2 ? seats : 0;
-  return section('outliers', 'Outlier matches', [text, `Quartiles over ${int(o.n)} matches: length ${o.rounds.q1}/${o.rounds.median}/${o.rounds.q3} rounds, total damage ${o.damage.q1}/${o.damage.median}/${o.damage.q3}.`], [], [
-    {
-      caption: 'The most extreme matches',
-      columns: ['kind', 'outlier', 'match', 'seed', ...(wide ? ['ships 0..' + (wide - 1)] : ['ship 0', 'ship 1']), 'rounds', 'damage', 'end', 'replay'],
-      rows: o.rows.map((r) => [
-        kindName[r.kind],
-        r.outlier ? 'yes' : 'no',
-        r.id,
-        r.seed,
-        ...(wide ? [r.players.map((p) => entrants[p] ?? p).join(' / ')] : [entrants[r.players[0]] ?? r.players[0], entrants[r.players[1]] ?? r.players[1]]),
-        r.rounds,
-        r.damage,
-        r.end + (r.winner >= 0 ? `, ${wide ? 'team of ship' : 'ship'} ${r.winner} won` : ''),
-        `npm run stareater -- match --experiment ${file} --id ${r.id} --log`,
-      ]),
-    },
-  ]);
-}
-
 // ---------------------------------------------------------------------------------------
 
 /** Which policies fly which entrants: the play every figure of the run rests on. */
@@ -311,8 +283,8 @@ export function buildReportModel(dir: string): ReportModel {
   const sectionDamage = sectionDamageSection(summary, content?.tables ?? null, matchTable);
   if (sectionDamage) sections.push(sectionDamage);
   if (uses?.length) sections.push(cardUsageSection(uses, headlines));
-  if (matchTable) sections.push(listedMatchesSection(dir, pickMatches(matchTable, summary, content?.tables ?? null), file, headlines));
-  if (analysis) sections.push(outlierSection(analysis.outliers, file, entrants, headlines));
+  // The picks from matches.csv and the run's extremes, one row per match (outliers.ts).
+  if (matchTable || analysis) sections.push(listedMatchesSection(dir, watchList(matchTable ? pickMatches(matchTable, summary, content?.tables ?? null) : [], analysis?.outliers ?? null, entrants), analysis?.outliers ?? null, file, headlines));
   headlines.push({ text: playLine(summary), level: 'info' });
 
   const space = analysis?.loadoutSpace;

@@ -11,6 +11,10 @@
  * `writeListedReplays` is called after the page (by `stareater run` and `stareater report`),
  * writes the pages, and the page is rebuilt: a row links to its replay only when the file is
  * there, so the page never holds a dead link.
+ *
+ * The run's own extremes (analysis.json: the shortest, longest and bloodiest matches, flagged
+ * beyond Tukey's fences) join the same table (`watchList`), one row per match with all the
+ * reasons it is listed, so a match is never shown twice under two headings.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +27,7 @@ import type { Headline, ReportSection } from './model.js';
 import { escapeHtml as esc } from './html.js';
 import { type MatchTable, num, seatsOf, str } from './pictures.js';
 import type { GameTables } from '../rules/tables.js';
+import type { OutlierReport, OutlierRow } from '../analysis/outliers.js';
 import { int, pct } from './format.js';
 
 /** Rows listed per kind. */
@@ -32,7 +37,7 @@ export const MAX_REPLAYS = 10;
 /** A ship must deal at least this much damage for its one-component share to count. */
 export const MIN_DAMAGE_FOR_SHARE = 10;
 
-export type PickKind = 'upset' | 'closest' | 'longest' | 'shortest' | 'one component';
+export type PickKind = 'upset' | 'closest' | 'longest' | 'shortest' | 'one component' | 'bloodiest';
 
 export interface Pick {
   kind: PickKind;
@@ -139,33 +144,88 @@ export function pickMatches(m: MatchTable, s: Summary, tables: GameTables | null
   return out;
 }
 
+/** One row of Matches to watch: a match with every reason it is listed. */
+export interface WatchRow {
+  id: number;
+  kinds: PickKind[];
+  players: string[];
+  winner: string;
+  rounds: number;
+  why: string[];
+  /** Beyond Tukey's fences on length or total damage (analysis.json). */
+  outlier: boolean;
+}
+
+const EXTREME_KIND: Record<OutlierRow['kind'], PickKind> = { short: 'shortest', long: 'longest', damage: 'bloodiest' };
+
+/**
+ * The picks from matches.csv and the run's extremes from analysis.json as one list, one row per
+ * match in first-listed order: of the extremes, the first PER_KIND of each kind and any beyond a
+ * fence. `entrants` names the extremes' players (indexes into the experiment's entrants).
+ */
+export function watchList(picks: Pick[], extremes: OutlierReport | null, entrants: readonly string[]): WatchRow[] {
+  const rows = new Map<number, WatchRow>();
+  const add = (id: number, kind: PickKind, why: string, make: () => WatchRow, outlier = false) => {
+    const r = rows.get(id) ?? rows.set(id, make()).get(id)!;
+    if (!r.kinds.includes(kind)) r.kinds.push(kind);
+    if (!r.why.includes(why)) r.why.push(why);
+    r.outlier ||= outlier;
+  };
+  for (const p of picks) add(p.id, p.kind, p.why, () => ({ id: p.id, kinds: [], players: p.players, winner: p.winner, rounds: p.rounds, why: [], outlier: false }));
+  const seen: Record<string, number> = {};
+  for (const r of extremes?.rows ?? []) {
+    seen[r.kind] = (seen[r.kind] ?? 0) + 1;
+    if (seen[r.kind] > PER_KIND && !r.outlier) continue;
+    const players = r.players.map((p) => entrants[p] ?? `entrant ${p}`);
+    const winner = r.winner < 0 ? 'no winner' : players.length > 2 ? `the team of seat ${r.winner}` : (players[r.winner] ?? `seat ${r.winner}`);
+    const why = r.kind === 'damage' ? `${r.damage} damage dealt in all` : `${r.rounds} rounds`;
+    // Beyond a fence: the flagged reason takes the place of the same reason unflagged.
+    const had = rows.get(r.id);
+    if (r.outlier && had) had.why = had.why.filter((w) => w !== why);
+    add(r.id, EXTREME_KIND[r.kind], r.outlier ? `${why}, beyond Tukey's fence` : why, () => ({ id: r.id, kinds: [], players, winner, rounds: r.rounds, why: [], outlier: false }), r.outlier);
+  }
+  return [...rows.values()];
+}
+
 /** The match ids whose replay pages are written: the listed matches, first come, at most MAX_REPLAYS. */
-export function replayIds(picks: Pick[]): number[] {
+export function replayIds(picks: { id: number }[]): number[] {
   return [...new Set(picks.map((p) => p.id))].slice(0, MAX_REPLAYS);
 }
 
 export const replayFile = (id: number) => `replay-${id}.html`;
 
-/** The section: one table of the listed matches, each linked to its replay page when that page exists. */
-export function listedMatchesSection(dir: string, picks: Pick[], file: string, headlines: Headline[]): ReportSection {
-  const ids = new Set(replayIds(picks));
-  const rows = picks.map((p) => {
+/**
+ * The section: one table of the listed matches (watchList), each linked to its replay page when
+ * that page exists, with the run's length and damage quartiles when analysis.json has them.
+ */
+export function listedMatchesSection(dir: string, rows: WatchRow[], extremes: OutlierReport | null, file: string, headlines: Headline[]): ReportSection {
+  const ids = new Set(replayIds(rows));
+  const html = rows.map((p) => {
     const page = ids.has(p.id) && existsSync(join(dir, replayFile(p.id)));
     const link = page ? `<a href="${replayFile(p.id)}">replay ${p.id}</a>` : `<code>stareater replay --experiment ${esc(file)} --id ${p.id}</code>`;
-    return `<tr data-kind="${esc(p.kind)}" data-id="${p.id}"><td>${esc(p.kind)}</td><td class="num">${p.id}</td><td>${esc(p.players.join(' vs '))}</td><td>${esc(p.winner)}</td><td class="num">${p.rounds}</td><td>${esc(p.why)}</td><td>${link}</td></tr>`;
+    return `<tr data-kind="${esc(p.kinds.join(' '))}" data-id="${p.id}"${p.outlier ? ' data-outlier="1"' : ''}><td>${esc(p.kinds.join(', '))}</td><td class="num">${p.id}</td><td>${esc(p.players.join(' vs '))}</td><td>${esc(p.winner)}</td><td class="num">${p.rounds}</td><td>${esc(p.why.join('; '))}</td><td>${link}</td></tr>`;
   });
   const written = [...ids].filter((id) => existsSync(join(dir, replayFile(id)))).length;
-  if (picks.some((p) => p.kind === 'upset')) headlines.push({ text: `${picks.filter((p) => p.kind === 'upset').length} upset${picks.filter((p) => p.kind === 'upset').length === 1 ? '' : 's'} (the weaker side by this run's figures won) are listed under Matches to watch${written ? ', with their replays' : ''}.`, level: 'info' });
+  const upsets = rows.filter((p) => p.kinds.includes('upset')).length;
+  if (upsets) headlines.push({ text: `${upsets} upset${upsets === 1 ? '' : 's'} (the weaker side by this run's figures won) ${upsets === 1 ? 'is' : 'are'} listed under Matches to watch${written ? ', with their replays' : ''}.`, level: 'info' });
+  const flagged = rows.filter((p) => p.outlier).length;
+  if (flagged) headlines.push({ text: `${flagged} outlier match${flagged === 1 ? '' : 'es'} (very short, very long or very bloody) ${flagged === 1 ? 'is' : 'are'} listed under Matches to watch.`, level: 'info' });
+  const paragraphs = [
+    `Chosen from matches.csv: upsets (the winner's score over the run, or its win share at 3-4 players, below that of the strongest side it beat), the closest games (the loser dealt nearly as much damage as the winner), the longest and shortest, and the matches where one component dealt the largest share of a ship's damage (at least ${MIN_DAMAGE_FOR_SHARE} dealt); ${PER_KIND} of each. A match listed for several reasons has one row. ${written ? `${written} replay page${written === 1 ? ' is' : 's are'} written beside this report (replay-<id>.html); the others replay with the command in their row.` : 'No replay pages are written beside this report yet: `stareater report DIR` writes them (at most ' + MAX_REPLAYS + ').'}`,
+  ];
+  if (extremes) {
+    paragraphs.push(
+      `From the run's own record of its extremes, the bloodiest matches join the list, and any match beyond Tukey's fences (length outside ${extremes.rounds.lower}–${extremes.rounds.upper} rounds, or total damage above ${extremes.damage.upper}) is marked as such: ${flagged ? `${flagged} here` : 'none here'}. Quartiles over ${int(extremes.n)} matches: length ${extremes.rounds.q1}/${extremes.rounds.median}/${extremes.rounds.q3} rounds, total damage ${extremes.damage.q1}/${extremes.damage.median}/${extremes.damage.q3}.`,
+    );
+  }
   return {
     id: 'watch',
     title: 'Matches to watch',
-    paragraphs: [
-      `Chosen from matches.csv: upsets (the winner's score over the run, or its win share at 3-4 players, below that of the strongest side it beat), the closest games (the loser dealt nearly as much damage as the winner), the longest and shortest, and the matches where one component dealt the largest share of a ship's damage (at least ${MIN_DAMAGE_FOR_SHARE} dealt); ${PER_KIND} of each. ${written ? `${written} replay page${written === 1 ? ' is' : 's are'} written beside this report (replay-<id>.html); the others replay with the command in their row.` : 'No replay pages are written beside this report yet: `stareater report DIR` writes them (at most ' + MAX_REPLAYS + ').'}`,
-    ],
+    paragraphs,
     charts: [],
     tables: [],
-    html: `<div class="table-wrap"><table class="watch"><caption>Matches to watch</caption><thead><tr><th scope="col">kind</th><th scope="col" class="num">match</th><th scope="col">players (seat 0 first)</th><th scope="col">winner</th><th scope="col" class="num">rounds</th><th scope="col">why</th><th scope="col">replay</th></tr></thead><tbody>
-${rows.join('\n')}
+    html: `<div class="table-wrap"><table class="watch"><caption>Matches to watch</caption><thead><tr><th scope="col">listed as</th><th scope="col" class="num">match</th><th scope="col">players (seat 0 first)</th><th scope="col">winner</th><th scope="col" class="num">rounds</th><th scope="col">why</th><th scope="col">replay</th></tr></thead><tbody>
+${html.join('\n')}
 </tbody></table></div>`,
   };
 }

@@ -9,8 +9,8 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Summary } from '../analysis/summary.js';
-import { writeReport } from './findings.js';
-import { pickMatches, replayIds, writeListedReplays } from './outliers.js';
+import { writeReport, type RunAnalysis } from './findings.js';
+import { pickMatches, replayIds, watchList, writeListedReplays } from './outliers.js';
 import { loadMatchTable, loadRunContent } from './pictures.js';
 
 /** Write the listed matches' replays (at most MAX_REPLAYS), then report.html; returns the report's path and what the replays took. */
@@ -20,7 +20,11 @@ export async function writeReportWithReplays(dir: string): Promise<{ path: strin
   const summaryFile = join(dir, 'summary.json');
   if (m && existsSync(summaryFile)) {
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
-    const ids = replayIds(pickMatches(m, summary, loadRunContent(dir)?.tables ?? null));
+    const analysisFile = join(dir, 'analysis.json');
+    const analysis = existsSync(analysisFile) ? (JSON.parse(readFileSync(analysisFile, 'utf8')) as RunAnalysis) : null;
+    const entrants = analysis?.entrants ?? summary.players.map((p) => p.name);
+    // The same rows as the page's Matches to watch (findings.ts), so every replay written is linked.
+    const ids = replayIds(watchList(pickMatches(m, summary, loadRunContent(dir)?.tables ?? null), analysis?.outliers ?? null, entrants));
     replays = await writeListedReplays(dir, ids);
   }
   return { path: writeReport(dir), replays };

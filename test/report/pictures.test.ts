@@ -1,15 +1,16 @@
 /**
  * The report's pictures and listed matches (src/report/pictures.ts, src/report/outliers.ts)
  * on a small hand-made matches.csv: card usage counts and the never-used warning, the
- * matches picked per kind, the hull drawing's numbers, and the scenario loaded from a
- * results folder's experiment.yaml.
+ * matches picked per kind, merged with the run's extremes into one row per match, the hull
+ * drawing's numbers, and the scenario loaded from a results folder's experiment.yaml.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardUsage, cardUsageSection, hullDamageSvg, loadMatchTable, loadRunContent, scenarioSection, sectionDamageSection, type MatchTable } from '../../src/report/pictures.js';
-import { MAX_REPLAYS, pickMatches, replayIds } from '../../src/report/outliers.js';
+import { MAX_REPLAYS, listedMatchesSection, pickMatches, replayIds, watchList } from '../../src/report/outliers.js';
+import { tukeyFences, type OutlierReport, type OutlierRow } from '../../src/analysis/outliers.js';
 import type { Headline } from '../../src/report/model.js';
 import type { Summary } from '../../src/analysis/summary.js';
 
@@ -74,6 +75,40 @@ describe('pictures and listed matches from matches.csv', () => {
     expect(ids('closest')[0]).toBe(2); // 20 against 18 (match 3 is a draw and not a candidate)
     expect(picks.find((p) => p.kind === 'upset')?.why).toContain('beat strong');
     expect(replayIds(picks).length).toBeLessThanOrEqual(MAX_REPLAYS);
+  });
+
+  it("merges the picks with the run's extremes (analysis.json): one row per match, every reason in it, outliers marked", () => {
+    const picks = pickMatches(m, summary, content!.tables);
+    // The run's extremes of these four matches (lengths 20, 12, 30, 40; damage 40, 32, 38, 17),
+    // as the runner keeps them; match 3 is flagged beyond the length fence.
+    const x = (id: number, kind: OutlierRow['kind'], rounds: number, damage: number, outlier = false): OutlierRow => ({ id, seed: 1000 + id, rounds, damage, players: id % 2 ? [1, 0] : [0, 1], winner: 0, status: 1, kind, outlier, end: 'victory' });
+    const fences = tukeyFences([0, 1, 1, 1, 1]);
+    const extremes: OutlierReport = {
+      n: 4,
+      rounds: fences,
+      damage: fences,
+      flagged: 1,
+      rows: [x(1, 'short', 12, 32), x(0, 'short', 20, 40), x(2, 'short', 30, 38), x(3, 'short', 40, 17), x(3, 'long', 40, 17, true), x(2, 'long', 30, 38), x(0, 'long', 20, 40), x(1, 'long', 12, 32), x(0, 'damage', 20, 40), x(2, 'damage', 30, 38), x(1, 'damage', 12, 32), x(3, 'damage', 40, 17)],
+    };
+    const rows = watchList(picks, extremes, ['strong', 'weak']);
+    const ids = rows.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...new Set([...picks.map((p) => p.id), 0, 1, 2])].sort()).toEqual([...ids].sort());
+    const r3 = rows.find((r) => r.id === 3)!;
+    expect(r3.kinds).toEqual(['longest']);
+    expect(r3.why).toEqual(["40 rounds, beyond Tukey's fence"]);
+    expect(r3.outlier).toBe(true);
+    expect(rows.find((r) => r.id === 0)!.kinds).toEqual(expect.arrayContaining(['one component', 'bloodiest']));
+    expect(rows.find((r) => r.id === 0)!.why).toContain('40 damage dealt in all');
+    // The fourth of a kind is left out unless it is beyond a fence (match 3 is the 4th bloodiest).
+    expect(r3.kinds).not.toContain('bloodiest');
+    const headlines: Headline[] = [];
+    const section = listedMatchesSection(dir, rows, extremes, 'x.yaml', headlines);
+    expect(section.id).toBe('watch');
+    for (const id of ids) expect(section.html!.match(new RegExp(`<tr[^>]*data-id="${id}"`, 'g'))).toHaveLength(1);
+    expect(section.html).toContain('data-outlier="1"');
+    expect(headlines.map((h) => h.text)).toContain('1 outlier match (very short, very long or very bloody) is listed under Matches to watch.');
+    expect(section.paragraphs.join(' ')).toContain('Quartiles over 4 matches');
   });
 
   it('draws each faction hull with its sections damage per match', () => {

@@ -130,7 +130,7 @@ describe('balance analyses on real runs', () => {
     const text = readFileSync(file, 'utf8');
     const r = await runBatch({ file, experiment: { ...experiment, matches: 40 }, text, workers: 2, outDir: join(dir, 'default') });
     const model = buildReportModel(r.dir);
-    expect(model.sections.map((s) => s.id)).toEqual(['scenario', 'win-rates', 'damage', 'seat', 'ends', 'section-damage', 'card-usage', 'watch', 'outliers']);
+    expect(model.sections.map((s) => s.id)).toEqual(['scenario', 'win-rates', 'damage', 'seat', 'ends', 'section-damage', 'card-usage', 'watch']);
     expect(model.sections.find((s) => s.id === 'win-rates')!.charts.map((c) => c.id)).toEqual(['win-rate']);
     expect(model.sections.find((s) => s.id === 'damage')!.charts.map((c) => c.id)).toEqual(['damage-by-component']);
     expect(model.headlines[0].text).toMatch(/fpa-lookahead|lamais-lookahead/);

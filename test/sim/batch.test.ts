@@ -360,7 +360,7 @@ describe('three and four players', () => {
     for (const l of lines) expect(l.split(',').length).toBe(header.length);
     // The report: the N-player sections, built from the folder alone.
     const model = buildReportModel(one.dir);
-    expect(model.sections.map((x) => x.id)).toEqual(['scenario', 'win-shares', 'finishing', 'seats', 'damage', 'ends', 'ratings', 'section-damage', 'card-usage', 'watch', 'outliers']);
+    expect(model.sections.map((x) => x.id)).toEqual(['scenario', 'win-shares', 'finishing', 'seats', 'damage', 'ends', 'ratings', 'section-damage', 'card-usage', 'watch']);
     expect(model.sections.find((x) => x.id === 'win-shares')!.tables[0].rows.map((r) => r[1])).toEqual(['a', 'b', 'c']);
     expect(model.settings).toContainEqual(['tables', '1 of 3 seats']);
     expect(readFileSync(join(one.dir, 'tables.csv'), 'utf8').split('\n')[0]).toBe('table,key,row,name,figure,value,lo,hi,n,clusters');
