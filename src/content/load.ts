@@ -70,9 +70,14 @@ export function repoRoot(): string {
   return (repoRootCache = resolve(here, '..', '..'));
 }
 
-/** The shipped config directory, `<repo>/configs`. */
+/**
+ * The config directory: `<repo>/configs`, or the folder STAREATER_CONFIG_DIR names (a copy
+ * of configs/ to try changes in, or to run a test on, without touching the shipped files;
+ * worker threads see the same environment).
+ */
 export function defaultConfigDir(): string {
-  return join(repoRoot(), 'configs');
+  const dir = process.env.STAREATER_CONFIG_DIR;
+  return dir ? resolve(dir) : join(repoRoot(), 'configs');
 }
 
 /** A path as shown in messages: relative to the working directory when inside it. */
