@@ -5,8 +5,9 @@
  *
  * Layout: the baseline plays in the results folder itself (its summary, charts and report
  * are the page a designer opens), each alternative in `alternatives/<name>/` with its own
- * full results; whatif.json, whatif.csv and charts/whatif.* go in the top folder,
- * summary.json gains a `whatif` key, and report.html opens with the changes' lines.
+ * full results; whatif.json, whatif.csv, charts/whatif.* and whatif-experiment.yaml (the
+ * what-if file, to run again) go in the top folder, summary.json gains a `whatif` key, and
+ * report.html opens with the changes' lines.
  *
  * Why the checks up front: every variant is prepared (content, changes, bots) before the
  * first match, so a bad alternative is a ConfigError at its own place in the file and no
@@ -17,7 +18,8 @@ import { join, relative, resolve } from 'node:path';
 import { readFileSync, existsSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { ConfigError } from '../content/errors.js';
-import { defaultConfigDir, listConfigNames, loadFaction } from '../content/load.js';
+import { defaultConfigDir, listConfigNames, loadFaction, repoRoot } from '../content/load.js';
+import { effectiveText } from './provenance.js';
 import { loadScenario, tablesForScenario } from '../content/scenario.js';
 import { BlockTally, tallyDeltas, LEVEL95 } from '../analysis/whatif.js';
 import { prepare, type Prepared } from '../sim/play.js';
@@ -106,7 +108,7 @@ export async function runWhatIf(o: WhatIfOptions): Promise<WhatIfResult> {
   const variants = whatIfVariants(o.file, o.experiment, parsedFactions());
   const preps = await prepareAll(o.file, variants);
   const tallies = preps.map(tallyFor);
-  const top = resolve(o.outDir ?? join(process.cwd(), 'results', `${o.experiment.name}-${new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '')}`));
+  const top = resolve(o.outDir ?? join(repoRoot(), 'results', `${o.experiment.name}-${new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '')}`));
 
   const abort = new AbortController();
   if (o.signal) o.signal.addEventListener('abort', () => abort.abort(), { once: true });
@@ -123,7 +125,7 @@ export async function runWhatIf(o: WhatIfOptions): Promise<WhatIfResult> {
       const r = await runBatch({
         ...o,
         experiment: structuredClone(v.experiment),
-        text: i === 0 ? o.text : variantText(relative(process.cwd(), o.file) || o.file, v),
+        text: variantText(relative(process.cwd(), o.file) || o.file, v),
         outDir: join(top, v.folder),
         resume: undefined,
         signal: abort.signal,
@@ -145,6 +147,8 @@ export async function runWhatIf(o: WhatIfOptions): Promise<WhatIfResult> {
   const baseline = results[0];
   const whatif: WhatIfSummary = { level: LEVEL95, unit: UNIT, baseline: { folder: '.', matches: baseline.matches, complete: baseline.complete }, alternatives };
   const complete = results.length === variants.length && results.every((r) => r.complete);
+  // The what-if itself (command-line overrides written in), to run again: the folder's experiment.yaml is the baseline's alone.
+  if (results.length) writeAtomic(join(top, 'whatif-experiment.yaml'), effectiveText(o.text, o.experiment, o.workers).text);
   if (o.experiment.outputs.summary) {
     writeAtomic(join(top, 'whatif.json'), JSON.stringify(whatif, null, 2) + '\n');
     writeAtomic(join(top, 'whatif.csv'), toCsv(whatIfCsvRows(whatif)));
