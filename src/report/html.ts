@@ -159,6 +159,8 @@ figure.picture svg { display: block; max-width: 100%; height: auto; }
 .card .card-stats { color: var(--muted); margin-bottom: 4px; }
 .card.unused { border: 2px solid var(--warning); background: #fff8f3; }
 .card.unused .card-use { color: var(--warning); font-weight: 600; }
+.card .card-stats.changed { color: var(--ink); font-weight: 600; }
+.card .card-base { color: var(--muted); font-size: 0.74rem; margin-bottom: 4px; }
 
 footer { max-width: 1100px; margin: 0 auto; padding: 16px 28px 32px; color: var(--muted); font-size: 0.85rem; border-top: 1px solid var(--line); }
 

@@ -6,7 +6,8 @@
  *
  * Why here and built this way: these figures read the game's own tables (hull hexes and
  * sections, the board, the cards' printed numbers), loaded from the experiment file the
- * results folder keeps, and the per-match counts of matches.csv (which card each seat carried
+ * results folder keeps (with the experiment's card `changes` applied, and on the folder's own copy
+ * of the content when it has one, as the run played), and the per-match counts of matches.csv (which card each seat carried
  * and how often each component fired or launched); summary.json pools them per entrant and
  * loses which card a drafted loadout held. The drawings are inline SVG strings, made here in
  * Node, in the replay page's hex layout (flat-topped hexes, the same axial-to-pixel formula as
@@ -15,6 +16,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadExperiment } from '../sim/experiment.js';
+import { baseChanges } from '../sim/plan.js';
+import { snapshotOf } from '../content/snapshot.js';
+import type { CardChange } from '../content/changes.js';
 import { loadScenario, scenarioSetup, tablesForScenario } from '../content/scenario.js';
 import type { FactionTable, GameTables, HullTable } from '../rules/tables.js';
 import type { MatchSetup } from '../rules/setup.js';
@@ -71,6 +75,10 @@ export interface RunContent {
   scenarioName: string;
   /** Set-up positions are nudged at random per seed when the scenario says so. */
   randomised: boolean;
+  /** The experiment's card changes, applied to `tables`. */
+  changes: CardChange[];
+  /** The tables as printed (without the changes), when there are changes. */
+  printed: GameTables | null;
 }
 
 /** The run's tables and the scenario's set-up (seed 0), from the folder's experiment.yaml; null when it cannot be loaded. */
@@ -79,12 +87,17 @@ export function loadRunContent(dir: string): RunContent | null {
   if (!existsSync(file)) return null;
   try {
     const { experiment } = loadExperiment(file);
-    const { file: scenarioFile, scenario } = loadScenario(experiment.scenario);
+    // As the run's matches were set up (src/sim/play.ts, prepare): the folder's content, the board, the changes.
+    const source = snapshotOf(file);
+    const { file: scenarioFile, scenario } = loadScenario(source?.scenarioFile ?? experiment.scenario);
     if (experiment.board) scenario.board = experiment.board;
-    const tables = tablesForScenario(scenario);
+    if (source) scenario.board = source.board;
+    const changes = baseChanges(file, experiment);
+    const tables = tablesForScenario(scenario, source?.configDir, changes);
+    const printed = changes.length ? tablesForScenario(scenario, source?.configDir) : null;
     const setup = scenarioSetup(scenarioFile, scenario, tables, 0);
     const randomised = scenario.ships.some((s) => (s as { randomise?: unknown }).randomise !== undefined);
-    return { tables, setup, scenarioName: scenario.name ?? experiment.scenario, randomised };
+    return { tables, setup, scenarioName: scenario.name ?? experiment.scenario, randomised, changes: changes.map((c) => c.change), printed };
   } catch {
     return null;
   }
@@ -146,7 +159,12 @@ export const str = (m: MatchTable, row: string[], name: string): string => {
 // ---------------------------------------------------------------------------------------
 // The scenario picture
 
-/** The board with each ship's hull at its starting hex and facing, in its seat colour. */
+/** A hull's structure and its sections' armour and evasion, in words. */
+export function hullNumbers(h: HullTable): string {
+  return `structure ${h.structure}, armour ${Array.from(h.armour.subarray(0, h.sectionCount)).join('/')}, evasion ${h.evasion}`;
+}
+
+/** The board with each ship's hull at its starting hex and facing (and its numbers), in its seat colour. */
 export function scenarioSvg(c: RunContent): string {
   const b = c.tables.board;
   const cells: string[] = [];
@@ -176,11 +194,14 @@ export function scenarioSvg(c: RunContent): string {
     const minY = Math.min(...hexes.map(([q, r]) => px(q, r)[1]));
     // Seats rotate between games, so a seat is labelled by the scenario's ship, not by an entrant.
     const label = `seat ${seat}: ${f.name} hull, facing ${DIRS[sh.facing]}`;
+    // The hull's numbers as this run played them (the experiment's changes applied).
+    const numbers = hullNumbers(f.hull);
     ships.push(`<text x="${(maxX + SIZE * 1.1).toFixed(1)}" y="${minY.toFixed(1)}" font-size="12" font-weight="700" fill="${col}" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(label)}</text>`);
-    ships.push(`<title>${esc(label)}</title></g>`);
+    ships.push(`<text class="hull-numbers" x="${(maxX + SIZE * 1.1).toFixed(1)}" y="${(minY + 15).toFixed(1)}" font-size="11" fill="#333" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(numbers)}</text>`);
+    ships.push(`<title>${esc(`${label}; ${numbers}`)}</title></g>`);
   });
   // Room on the right for the longest label (about 6.5 px a character at 12 px).
-  const longest = Math.max(0, ...c.setup.ships.map((sh, seat) => `seat ${seat}: ${c.tables.factions[sh.faction].name} hull, facing NN`.length));
+  const longest = Math.max(0, ...c.setup.ships.map((sh, seat) => Math.max(`seat ${seat}: ${c.tables.factions[sh.faction].name} hull, facing NN`.length, hullNumbers(c.tables.factions[sh.faction].hull).length * 0.92)));
   const labelRight = Math.max(...c.setup.ships.map((sh) => Math.max(...hullAt(c.tables.factions[sh.faction].hull, sh.q, sh.r, sh.facing).map(([q, r]) => px(q, r)[0]))));
   pts.push([labelRight + SIZE * 1.1 + longest * 6.5, pts[0]?.[1] ?? 0]);
   const vb = viewBox(pts, SIZE * 2);
@@ -310,17 +331,22 @@ function cardStats(f: FactionTable, id: string): string {
 }
 
 /** Each entrant's loadout as a row of cards: name, printed numbers, and use per match carried. */
-export function loadoutCardsHtml(uses: CardUse[], tables: GameTables | null): string {
+export function loadoutCardsHtml(uses: CardUse[], tables: GameTables | null, printed: GameTables | null = null): string {
   const byEntrant = new Map<string, CardUse[]>();
   for (const u of uses) byEntrant.set(u.entrant, [...(byEntrant.get(u.entrant) ?? []), u]);
   const factionById = new Map((tables?.factions ?? []).map((f) => [f.id, f]));
+  const printedById = new Map((printed?.factions ?? []).map((f) => [f.id, f]));
   const blocks: string[] = [];
   for (const [entrant, list] of [...byEntrant].slice(0, 40)) {
     const f = factionById.get(list[0].faction);
     list.sort((a, b) => SLOTS.indexOf(a.slot) - SLOTS.indexOf(b.slot) || a.card.localeCompare(b.card));
     const cards = list.map((u) => {
       const stats = f ? cardStats(f, u.card) : '';
-      return `<div class="card${u.uses === 0 ? ' unused' : ''}" data-card="${esc(u.card)}"><div class="slot">${esc(u.slot)}</div><div class="card-name">${esc(u.name)}</div>${stats ? `<div class="card-stats">${esc(stats)}</div>` : ''}<div class="card-use">${u.uses === 0 ? `never ${esc(u.verb)} (${int(u.carried)} matches)` : `${esc(u.verb)} ${(u.uses / u.carried).toFixed(1)} per match, in ${pct(u.usedIn / u.carried, 0)} of ${int(u.carried)} matches`}</div></div>`;
+      // A card the experiment changed: its numbers as played, and as printed beneath.
+      const pf = printedById.get(u.faction);
+      const was = pf ? cardStats(pf, u.card) : stats;
+      const changed = was !== stats;
+      return `<div class="card${u.uses === 0 ? ' unused' : ''}" data-card="${esc(u.card)}"${changed ? ' data-changed="1"' : ''}><div class="slot">${esc(u.slot)}</div><div class="card-name">${esc(u.name)}</div>${stats ? `<div class="card-stats${changed ? ' changed' : ''}">${esc(stats)}</div>` : ''}${changed ? `<div class="card-base">changed by the experiment; printed: ${esc(was)}</div>` : ''}<div class="card-use">${u.uses === 0 ? `never ${esc(u.verb)} (${int(u.carried)} matches)` : `${esc(u.verb)} ${(u.uses / u.carried).toFixed(1)} per match, in ${pct(u.usedIn / u.carried, 0)} of ${int(u.carried)} matches`}</div></div>`;
     });
     blocks.push(`<div class="loadout"><h3>${esc(entrant)}${f ? ` <span class="faction">(${esc(f.name)})</span>` : ''}</h3><div class="cards">${cards.join('')}</div></div>`);
   }
@@ -335,11 +361,12 @@ export function scenarioSection(c: RunContent | null, uses: CardUse[] | null): R
   let html = '';
   if (c) {
     paragraphs.push(`Scenario ${c.scenarioName} on the ${c.tables.board.name} board: each ship drawn at its starting hex with the scenario's hull for that seat, the arrow its facing, in its seat's colour.${c.randomised ? ' The scenario nudges the starting positions at random from each match seed; this is the set-up of seed 0.' : ''} Seats rotate (or swap) between games, so every entrant starts from every position, with its own faction's hull.`);
+    if (c.changes.length) paragraphs.push(`This run plays the experiment's changes, shown in the picture's hull numbers and on the cards (a changed card gives its printed numbers beneath): ${c.changes.map((x) => `${x.card} ${x.field} ${x.value}`).join('; ')}.`);
     html += `<figure class="picture">${scenarioSvg(c)}</figure>`;
   }
   if (uses?.length) {
     paragraphs.push('Each entrant’s loadout as cards: the printed numbers, and how often the card was fired, launched or used in the matches that carried it. A card never used is outlined in orange.');
-    html += loadoutCardsHtml(uses, c?.tables ?? null);
+    html += loadoutCardsHtml(uses, c?.tables ?? null, c?.printed ?? null);
   }
   return { id: 'scenario', title: 'Scenario and loadouts', paragraphs, charts: [], tables: [], html };
 }

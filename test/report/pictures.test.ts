@@ -111,6 +111,33 @@ describe('pictures and listed matches from matches.csv', () => {
     expect(section.paragraphs.join(' ')).toContain('Quartiles over 4 matches');
   });
 
+  it("shows the experiment's changes: a changed card's numbers as played with its printed ones beneath, and the changed hull in the scenario picture", () => {
+    const changed = mkdtempSync(join(tmpdir(), 'stareater-pictures-changed-'));
+    try {
+      writeFileSync(join(changed, 'matches.csv'), [head.join(','), ...rows].join('\n') + '\n');
+      writeFileSync(
+        join(changed, 'experiment.yaml'),
+        'name: t\nkind: batch\nscenario: duel\nmatches: 4\nseed: 1\nbaseline: false\nchanges:\n  - { card: fpa-hammerfall, field: damage, value: 9 }\n  - { card: fpa-hull, field: structure, value: 20 }\nplayers:\n  - { name: strong, policy: rammer, faction: fpa }\n  - { name: weak, policy: rammer, faction: lamais }\n',
+      );
+      const c = loadRunContent(changed)!;
+      expect(c.changes).toHaveLength(2);
+      const uses = cardUsage(loadMatchTable(changed)!, c.tables);
+      const html = scenarioSection(c, uses)!.html!;
+      const card = (id: string) => html.match(new RegExp(`<div class="card[^"]*" data-card="${id}"[^>]*>.*?</div></div>`))?.[0] ?? '';
+      expect(card('fpa-hammerfall')).toContain('data-changed="1"');
+      expect(card('fpa-hammerfall')).toContain('damage 9, speed 2, cooldown 3');
+      expect(card('fpa-hammerfall')).toContain('printed: damage 4, speed 2, cooldown 3');
+      // An unchanged card says nothing of changes; the unchanged run shows the printed numbers.
+      expect(card('fpa-hornet')).not.toContain('data-changed');
+      expect(scenarioSection(content, cardUsage(m, content!.tables))!.html).toContain('damage 4, speed 2, cooldown 3');
+      // The scenario picture: the FPA hull's structure as played; Lamais's as printed.
+      expect(html).toMatch(/seat \d: FPA hull[^<]*<\/text>\s*<text class="hull-numbers"[^>]*>structure 20,/);
+      expect(scenarioSection(content, null)!.html).not.toContain('structure 20,');
+    } finally {
+      rmSync(changed, { recursive: true, force: true });
+    }
+  });
+
   it('draws each faction hull with its sections damage per match', () => {
     const s = sectionDamageSection(summary, content!.tables, m)!;
     const fpaBow = s.tables[0].rows.find((r) => r[0] === 'FPA' && r[1] === 'bow');
