@@ -13,7 +13,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { ConfigError, ROOT } from '../content/errors.js';
 import { repoRoot } from '../content/load.js';
-import type { Experiment, PanelStyle } from '../sim/experiment.js';
+import { loadExperiment, type Experiment, type PanelStyle } from '../sim/experiment.js';
 import { prepare } from '../sim/play.js';
 import { runBatch, RunFailure } from './batch.js';
 import { agreement, readStyleFigures, styleLine, writePanelFiles, type PanelQuestion, type PanelResult, type StyleFigures } from '../report/panel-report.js';
@@ -99,6 +99,13 @@ export function styleExperiment(ex: Experiment, s: PanelStyle, base: string, ove
   return sub;
 }
 
+/** Two experiments with every field equal (keys in any order), the worker count aside: it changes no figure. */
+function sameStyleExperiment(a: Experiment, b: Experiment): boolean {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([p], [q]) => (p < q ? -1 : 1)).map(([k, x]) => [k, canon(x)])) : v;
+  return JSON.stringify(canon({ ...a, workers: 0 })) === JSON.stringify(canon({ ...b, workers: 0 }));
+}
+
 function timestamp(): string {
   return new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
 }
@@ -150,8 +157,9 @@ export async function runPanel(o: PanelOptions): Promise<PanelRunResult> {
     mkdirSync(subDir, { recursive: true });
     let resume: string | undefined;
     if (o.resume && existsSync(file)) {
-      // The comment lines name paths from where the panel was started; the experiment is the rest.
-      if (readFileSync(file, 'utf8').replace(/^(#.*\n)+/, '') !== body) throw ConfigError.at(o.file, ROOT, `the same experiment as the panel in ${dir} (style ${s.name} changed since)`, ex.name);
+      // The run rewrites its experiment.yaml with what it played (provenance.ts: the worker count
+      // written in, or the experiment in full), so the style's experiment is compared, not the text.
+      if (!sameStyleExperiment(loadExperiment(file).experiment, sub)) throw ConfigError.at(o.file, ROOT, `the same experiment as the panel in ${dir} (style ${s.name} changed since)`, ex.name);
       const done = existsSync(join(subDir, 'summary.json')) && (JSON.parse(readFileSync(join(subDir, 'summary.json'), 'utf8')) as { complete: boolean }).complete && !existsSync(join(subDir, 'checkpoint.json'));
       if (done) {
         figures.push(readStyleFigures(dir, s.name, s));
