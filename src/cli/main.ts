@@ -38,7 +38,7 @@ import { parseShard, resumeShard, checkShardable, shardDoneLine, type Shard } fr
 import { whatIfCommand } from '../run/whatif.js';
 import { isWhatIf } from '../sim/whatif.js';
 import { mergeShards } from '../run/merge.js';
-import { noteSnapshot } from '../run/provenance.js';
+import { noteSnapshot, checkUnchangedSince } from '../run/provenance.js';
 import { prepare, plannedMatches, MatchPlayer } from '../sim/play.js';
 import { replayCommand, writeMatchTrace, resultsExperiment, type ReplayOptions } from './replay.js';
 import type { Summary } from '../analysis/summary.js';
@@ -297,6 +297,7 @@ export function buildProgram(): Command {
       if (o.roundLimit !== undefined) experiment.roundLimit = o.roundLimit;
       // A stopped shard resumes as the shard its folder says (shard.ts).
       const shard = o.resume ? resumeShard(o.resume, o.shard) : o.shard;
+      if (o.resume) checkUnchangedSince(o.resume); // the rest of its matches on the game it started on
       if (shard) checkShardable(path, experiment);
       if (experiment.kind === 'autobalance' && !experiment.autobalance?.round) {
         // The search, then its verification (a file with a round plays that round as a batch, below).

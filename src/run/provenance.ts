@@ -26,6 +26,7 @@ import { spawnSync } from 'node:child_process';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { defaultConfigDir, listConfigNames, repoRoot } from '../content/load.js';
+import { ConfigError } from '../content/errors.js';
 import { PROVENANCE_FILE, fromRecordedPath, snapshotOf } from '../content/snapshot.js';
 import { BOTS_DIR } from '../sim/bots.js';
 import { loadExperiment, type Experiment } from '../sim/experiment.js';
@@ -302,4 +303,20 @@ export function noteSnapshot(experimentFile: string): void {
   if (!drift.length) return;
   const rel = relative(process.cwd(), join(source.dir, CONTENT_DIR)) || CONTENT_DIR;
   process.stderr.write(`note: ${drift.length} file${drift.length === 1 ? '' : 's'} differ${drift.length === 1 ? 's' : ''} from what the run used; replaying with the run's content copy in ${rel}/:\n${drift.map((d) => `  ${d}\n`).join('')}`);
+}
+
+/**
+ * Before a stopped run in `dir` is resumed: the content and bots it started with must be
+ * what the lab reads today, or its matches would be played on two different games. Throws a
+ * ConfigError naming the files that changed.
+ */
+export function checkUnchangedSince(dir: string): void {
+  const drift = snapshotDrift(dir);
+  if (drift.length)
+    throw ConfigError.at(
+      dir,
+      '--resume',
+      `the content and bots the run started with, so that all its matches play the same game (put the files back as they were: the run's copies are in ${CONTENT_DIR}/, every hash in ${PROVENANCE_FILE})`,
+      drift.join('; '),
+    );
 }

@@ -21,7 +21,7 @@ import { loadExperiment } from '../../src/sim/experiment.ts';
 import { prepare } from '../../src/sim/play.ts';
 import { traceExperimentMatch } from '../../src/sim/trace.ts';
 import { repoRoot } from '../../src/content/load.ts';
-import { readProvenance, snapshotDrift, experimentHash } from '../../src/run/provenance.ts';
+import { readProvenance, snapshotDrift, experimentHash, checkUnchangedSince } from '../../src/run/provenance.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'stareater-provenance-'));
 const configs = join(dir, 'configs');
@@ -149,5 +149,7 @@ describe('a results folder holds what reproduces it', () => {
     expect(now.printed).toMatch(/note: 1 file differs from what the run used; replaying with the run's content copy in \S*out\/content\/:\n\s+\S*configs\/factions\/fpa\.yaml \(changed since the run; its copy is content\/factions\/fpa\.yaml\)/);
     expect(snapshotDrift(out)).toEqual([`${fpa} (changed since the run; its copy is content/factions/fpa.yaml)`]);
     expect(existsSync(join(out, 'content', 'factions', 'fpa.yaml'))).toBe(true);
+    // A stopped run is not resumed on a changed game.
+    expect(() => checkUnchangedSince(out)).toThrow(/at --resume: expected the content and bots the run started with.*configs\/factions\/fpa\.yaml \(changed since the run/);
   }, 120_000);
 });

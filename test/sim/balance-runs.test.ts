@@ -134,7 +134,8 @@ describe('balance analyses on real runs', () => {
     expect(model.sections.find((s) => s.id === 'win-rates')!.charts.map((c) => c.id)).toEqual(['win-rate']);
     expect(model.sections.find((s) => s.id === 'damage')!.charts.map((c) => c.id)).toEqual(['damage-by-component']);
     expect(model.headlines[0].text).toMatch(/fpa-lookahead|lamais-lookahead/);
-    expect(model.reproduce.join('\n')).toContain('configs/experiments/default.yaml');
+    // The run again from the folder's own experiment.yaml (the experiment played, docs/reproducibility.md).
+    expect(model.reproduce.join('\n')).toMatch(/run \S*default\/experiment\.yaml --out /);
     await expectReportRenders(r.dir, 'report-default.png');
   });
 });
