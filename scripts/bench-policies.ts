@@ -47,6 +47,8 @@ export interface LadderScore {
   lo: number;
   hi: number;
   pairs: number;
+  /** Share of the pairing's games drawn (a policy can reach one half by stalling). */
+  draws: number;
   run: string;
 }
 
@@ -111,21 +113,22 @@ export function ladderScores(prefix: string, opponent: string): Map<string, Ladd
   if (!run) return out;
   const [head, ...rows] = readFileSync(join(dir, run, 'pairings.csv'), 'utf8').trim().split('\n');
   const col = (name: string) => head.split(',').indexOf(name);
-  const [ia, ib, is, ilo, ihi, ip] = ['a', 'b', 'score', 'score_lo', 'score_hi', 'pairs'].map(col);
+  const [ia, ib, is, ilo, ihi, ip, id, inn] = ['a', 'b', 'score', 'score_lo', 'score_hi', 'pairs', 'draws', 'n'].map(col);
   for (const row of rows) {
     const c = row.split(',');
     const pairs = Number(c[ip]);
     // An all-wins or all-losses pairing has no pentanomial interval (empty cells): NaN.
     const num = (x: string) => (x === '' ? NaN : Number(x));
-    if (c[ia] === opponent) out.set(c[ib], { mean: 1 - num(c[is]), lo: 1 - num(c[ihi]), hi: 1 - num(c[ilo]), pairs, run });
-    else if (c[ib] === opponent) out.set(c[ia], { mean: num(c[is]), lo: num(c[ilo]), hi: num(c[ihi]), pairs, run });
+    const draws = Number(c[id]) / Number(c[inn]);
+    if (c[ia] === opponent) out.set(c[ib], { mean: 1 - num(c[is]), lo: 1 - num(c[ihi]), hi: 1 - num(c[ilo]), pairs, draws, run });
+    else if (c[ib] === opponent) out.set(c[ia], { mean: num(c[is]), lo: num(c[ilo]), hi: num(c[ihi]), pairs, draws, run });
   }
   return out;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const shown = (s: LadderScore | undefined) =>
-  !s ? 'not in the ladder run' : `${pct(s.mean)} ${Number.isNaN(s.lo) ? '[no interval: every pair alike]' : `[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]`} (${s.pairs} pairs)`;
+  !s ? 'not in the ladder run' : `${pct(s.mean)} ${Number.isNaN(s.lo) ? '[no interval: every pair alike]' : `[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]`} (${s.pairs} pairs, ${Math.round(100 * s.draws)}% drawn)`;
 const rate = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x >= 1 ? x.toFixed(1) : x.toFixed(2));
 
 /** The table and the two bars' lines. */
@@ -144,7 +147,9 @@ export function frontierLines(speeds: readonly PolicySpeed[], vsMcts: Map<string
     const strong = sorted.filter((s) => s.policy === self || (scores.get(s.policy)?.mean ?? 0) >= 0.5);
     const fastest = strong[0];
     const met = fastest && fastest.median >= target;
-    return `${label} (score >= 50% against ${self}, >= ${target.toLocaleString('en-US')} matches/s per core): ${met ? 'MET' : 'NOT MET'}; fastest policy at least as strong: ${fastest ? `${fastest.policy}, ${rate(fastest.median)} matches/s per core` : 'none'}`;
+    const drawn = fastest ? scores.get(fastest.policy)?.draws ?? 0 : 0;
+    const stalls = drawn > 0.5 ? ` (${Math.round(100 * drawn)}% of its games drawn: a half reached by not losing, not by winning)` : '';
+    return `${label} (score >= 50% against ${self}, >= ${target.toLocaleString('en-US')} matches/s per core): ${met ? 'MET' : 'NOT MET'}; fastest policy at least as strong: ${fastest ? `${fastest.policy}, ${rate(fastest.median)} matches/s per core${stalls}` : 'none'}`;
   };
   lines.push('', bar('strong play, mcts bar', 100, vsMcts, 'mcts'), bar('strong play, lookahead bar', 2000, vsLookahead, 'lookahead'));
   const runs = new Set([...vsMcts.values(), ...vsLookahead.values()].map((s) => s.run));

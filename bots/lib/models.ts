@@ -7,7 +7,8 @@
  * them statically keeps a search bot's factory synchronous; bots build on bots, so the
  * registry sits with them (bots/lib/ holds modules the bots share, not bots). The four styles draw no random numbers and keep
  * no memory between decisions, so one instance can answer for any seat of any simulated
- * state; rammer and random take the search bot's own stream.
+ * state; rammer and random take the search bot's own stream. `tuned` is a style with the
+ * parameters of bots/data/tuned.json (bots/tuned.ts).
  */
 import type { Policy, PolicyFactory } from '../../src/bot-api.js';
 import rammer from '../rammer.js';
@@ -16,8 +17,9 @@ import gunner from '../gunner.js';
 import brawler from '../brawler.js';
 import carrier from '../carrier.js';
 import turtle from '../turtle.js';
+import tuned from '../tuned.js';
 
-const MODELS = { gunner, brawler, carrier, turtle, rammer, random } satisfies Record<string, PolicyFactory>;
+const MODELS = { gunner, brawler, carrier, turtle, rammer, random, tuned } satisfies Record<string, PolicyFactory>;
 
 /** A policy a search bot can name. */
 export type ModelName = keyof typeof MODELS;
