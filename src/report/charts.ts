@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { parse, View } from 'vega';
 import type { Summary } from '../analysis/summary.js';
+import { sizeToContent } from './chart-size.js';
 
 export const VEGA_LITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 
@@ -231,12 +232,14 @@ export async function renderSvg(spec: VlSpec): Promise<string> {
 
 /**
  * Write `<name>.vl.json` (the spec, data inlined) and `<name>.svg` for each spec into `dir`
- * (created if missing). Returns the files written, in order.
+ * (created if missing), each sized to its content first (chart-size.ts: a band per row or bar,
+ * labels whole). Returns the files written, in order.
  */
 export async function writeSpecs(specs: Record<string, VlSpec>, dir: string): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
-  for (const [name, spec] of Object.entries(specs)) {
+  for (const [name, unsized] of Object.entries(specs)) {
+    const spec = sizeToContent(unsized);
     const specFile = join(dir, `${name}.vl.json`);
     const svgFile = join(dir, `${name}.svg`);
     await writeFile(specFile, `${JSON.stringify(spec, null, 2)}\n`);
