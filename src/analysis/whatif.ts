@@ -226,7 +226,8 @@ export interface FigureDelta extends PairedDelta {
 
 /**
  * Every figure's delta, variant − base, paired block by block. Only blocks both tallies
- * hold count (a stopped run pairs what both finished).
+ * hold count (a stopped run pairs what both finished). A share's interval is clamped to
+ * the deltas a share can have, [−base, 1 − base].
  * @throws Error when the tallies' figures differ or a block was played on different seeds
  *   under the two: the runs were not paired, and a delta would mix luck into the effect.
  */
@@ -247,6 +248,12 @@ export function tallyDeltas(base: BlockTally, variant: BlockTally, level = LEVEL
     // A figure with no count in a block under both (no decisive game for seat 0) leaves the block out.
     const ks = both.filter((k) => pb.count[k] > 0 || pv.count[k] > 0);
     const pick = (a: Float64Array) => Float64Array.from(ks, (k) => a[k]);
-    return { figure, ...pairedDelta({ base: pick(pb.total), variant: pick(pv.total), baseCount: pick(pb.count), variantCount: pick(pv.count) }, level) };
+    const d = pairedDelta({ base: pick(pb.total), variant: pick(pv.total), baseCount: pick(pb.count), variantCount: pick(pv.count) }, level);
+    // A share's delta lies in [−base, 1 − base] (the variant's share in [0, 1]); the normal interval can overshoot near the ends.
+    if (figure.unit === 'share' && Number.isFinite(d.lo)) {
+      d.lo = Math.max(d.lo, -d.base);
+      d.hi = Math.min(d.hi, 1 - d.base);
+    }
+    return { figure, ...d };
   });
 }

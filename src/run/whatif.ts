@@ -31,7 +31,7 @@ import { toCsv } from '../report/csv.js';
 import { writeSpecs } from '../report/charts.js';
 import { writeReport } from '../report/findings.js';
 import { writeReportWithReplays } from '../report/report-replays.js';
-import { storedDelta, whatIfChart, whatIfCsvRows, whatIfLine, type WhatIfAlternative, type WhatIfSummary } from '../report/whatif.js';
+import { deltaText, storedDelta, whatIfChart, whatIfCsvRows, whatIfLine, type WhatIfAlternative, type WhatIfSummary } from '../report/whatif.js';
 
 export interface WhatIfOptions extends Omit<BatchOptions, 'onPlan' | 'onRecords' | 'resume' | 'shard'> {
   /** A stopped what-if starts again: --resume is refused (see docs/whatif.md). */
@@ -197,6 +197,11 @@ export async function whatIfCommand(o: WhatIfOptions & { shard?: unknown }): Pro
     }
     console.log(`Report:  ${rel}/report.html`);
   }
-  for (const a of r.whatif.alternatives) console.log(`  ${a.line}`);
+  for (const a of r.whatif.alternatives) {
+    console.log(`  ${a.line}`);
+    // The match-wide figures under it: what a designer checks next (draws, length, seat).
+    const rest = a.deltas.filter((d) => d.key === 'draws' || d.key === 'rounds' || d.key === 'seat0');
+    if (rest.length) console.log(`    ${rest.map((d) => `${d.label} ${deltaText(d)}`).join('; ')}`);
+  }
   return r.complete ? 0 : 130;
 }

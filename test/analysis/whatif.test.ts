@@ -151,6 +151,19 @@ describe('BlockTally', () => {
     expect(() => tallyDeltas(base, other)).toThrow(/not paired/);
   });
 
+  it("clamps a share's interval to the deltas a share can have", () => {
+    const base = new BlockTally(spec, 2);
+    base.add(rows(9, 0), 4);
+    // Every game drawn under the variant: the draw share goes from 1/4 to 1, a delta of 3/4, at most 1 − 1/4.
+    const drawn = new BlockTally(spec, 2);
+    drawn.add(handRecords([0, 1, 2, 3].map((id) => ({ id, pair: id >> 1, game: id & 1, p0: id & 1, p1: 1 - (id & 1), f0: id & 1, f1: 1 - (id & 1), winner: -1, status: 2, seed: id < 2 ? 7 : 9 }))), 4);
+    const draws = tallyDeltas(base, drawn).find((d) => d.figure.key === 'draws')!;
+    expect(draws.delta).toBeCloseTo(0.75, 12);
+    expect(draws.hi).toBe(0.75);
+    const raw = pairedDelta({ base: [0, 1], variant: [2, 2], baseCount: [2, 2], variantCount: [2, 2] });
+    expect(raw.hi).toBeGreaterThan(0.75); // the unclamped interval overshoots
+  });
+
   it('refuses one block holding two seeds', () => {
     const t = new BlockTally(spec, 2);
     expect(() => t.add(handRecords([{ id: 0, pair: 0, game: 0, p0: 0, p1: 1, seed: 7 }, { id: 1, pair: 0, game: 1, p0: 1, p1: 0, seed: 8 }]), 2)).toThrow(/not one seed block/);
