@@ -173,3 +173,22 @@ describe('the weapon update, hex by hex (7.2.3)', () => {
     expect(hit.events.map((e) => e.type)).toEqual(['token-hit', 'damage', 'weapon-step']);
   });
 });
+
+describe('corvette activations and point-defence shots are steps of their own', () => {
+  it('a carrier against a gunner: each activation and each point-defence shot is one step, with its events', async () => {
+    const { t } = await traced('duel', ['carrier', 'gunner'], 3, 8);
+    const activations = t.steps.filter((s) => s.label.endsWith('corvette activation'));
+    const shots = t.steps.filter((s) => s.label.endsWith('point-defence shot'));
+    expect(activations.length).toBeGreaterThan(0);
+    expect(shots.length).toBeGreaterThan(0);
+    for (const st of activations) {
+      const types = st.events.map((e) => e.type);
+      expect(types.some((x) => ['corvette-option', 'launch', 'corvette-move', 'repair-corvette'].includes(x)), st.label).toBe(true);
+      expect(types.filter((x) => x === 'corvette-option').length).toBeLessThanOrEqual(1);
+    }
+    for (const st of shots) {
+      // One shot, from the point-defence source (SRC_POINT_DEFENCE = 2).
+      expect(st.events.filter((e) => e.type === 'fire').map((e) => e.args[1])).toEqual([2]);
+    }
+  });
+});
