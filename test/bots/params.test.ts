@@ -17,8 +17,9 @@ import { PARAMS as CARRIER } from '../../bots/carrier.ts';
 import { PARAMS as TURTLE } from '../../bots/turtle.ts';
 import { PARAMS as LOOKAHEAD } from '../../bots/lookahead.ts';
 import { PARAMS as MCTS } from '../../bots/mcts.ts';
+import { PARAMS as TUNED } from '../../bots/tuned.ts';
 
-const DECLARED: DeclaredParams<readonly ParamSpec[]>[] = [RANDOM, RAMMER, GUNNER, BRAWLER, CARRIER, TURTLE, LOOKAHEAD, MCTS];
+const DECLARED: DeclaredParams<readonly ParamSpec[]>[] = [RANDOM, RAMMER, GUNNER, BRAWLER, CARRIER, TURTLE, TUNED, LOOKAHEAD, MCTS];
 
 /** A value of the wrong type for a spec, and one of the right type out of its range (none for a boolean). */
 function badValues(s: ParamSpec): { mistyped: unknown; outOfRange?: unknown; expected: RegExp } {

@@ -115,6 +115,7 @@ describe('each built-in policy plays the same match on the mirrored duel (self-p
     ['brawler', 16, {}],
     ['carrier', 16, {}],
     ['turtle', 16, {}],
+    ['tuned', 16, {}],
     ['lookahead', 2, { candidates: 8 }],
     ['mcts', 2, { iterations: 16, depth: 2, candidates: 6, opponentCandidates: 3 }],
   ];
@@ -124,7 +125,7 @@ describe('each built-in policy plays the same match on the mirrored duel (self-p
 });
 
 describe('each scripted style against random, from either seat, plays the same match mirrored', () => {
-  const styles = ['rammer', 'gunner', 'brawler', 'carrier', 'turtle'];
+  const styles = ['rammer', 'gunner', 'brawler', 'carrier', 'turtle', 'tuned'];
   it.each(styles)('%s', async (style) => {
     expect(await mismatches(style, 8 * SCALE, {}, 'random')).toEqual([]);
     expect(await mismatches('random', 8 * SCALE, {}, style)).toEqual([]);
@@ -139,6 +140,7 @@ describe('off the axes (skew duel, small board, seeded facings): each policy pla
     ['brawler', 8, {}],
     ['carrier', 8, {}],
     ['turtle', 8, {}],
+    ['tuned', 8, {}],
     ['lookahead', 1, { candidates: 8 }],
     ['mcts', 1, { iterations: 16, depth: 2, candidates: 6, opponentCandidates: 3 }],
   ];
