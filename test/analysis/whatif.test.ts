@@ -228,6 +228,22 @@ describe('what-if runs through the simulation', () => {
     expect(await renderSvg(whatIfChart(r.whatif, 'pairing'))).toMatch(/^<svg/);
   }, 300_000);
 
+  it.each([
+    // kind, scenario, players, matches per table, seed blocks (matches / seats)
+    ['tournament', 'duel', [...PLAYERS, { name: 'fpa-brawler', policy: 'brawler', faction: 'fpa' }], 8, 4],
+    ['batch', 'ffa3', [...PLAYERS, { name: 'fpa-carrier', policy: 'carrier', faction: 'fpa' }], 9, 3],
+  ])('a %s on %s pools every table of a seed into one block, and an unused card moves nothing there either', async (kind, scenario, players, n, blocks) => {
+    const { file, experiment, text } = write(`pool-${kind}-${scenario}`, { kind, scenario, players, matches: n, changes: [{ card: 'fpa-longbow', field: 'damage', value: 6 }] });
+    const r = await runWhatIf({ file, experiment, text, workers: 1, outDir: join(dir, `pool-${kind}-${scenario}-out`) });
+    const [alt] = r.whatif.alternatives;
+    expect(alt.deltas.filter((d) => d.key.startsWith('score:')).map((d) => d.key)).toEqual(players.map((p) => `score:${p.name}`));
+    for (const d of alt.deltas) {
+      expect(d.blocks, d.key).toBeLessThanOrEqual(blocks);
+      if (d.delta !== null) expect([d.delta, d.lo, d.hi], d.key).toEqual([0, 0, 0]);
+    }
+    expect(alt.deltas.find((d) => d.key === 'score:fpa-gunner')!.blocks).toBe(blocks);
+  }, 300_000);
+
   it('a bad alternative is refused at its own place in the file before anything plays', async () => {
     const { file, experiment, text } = write('bad-alternative', {
       alternatives: [{ changes: [{ card: 'lamais-tyrant', field: 'damage', value: 2 }] }, { changes: [{ card: 'fpa-hull', field: 'structure', value: 0 }] }],
