@@ -63,6 +63,9 @@ try {
   await shoot(duel, reveal, 'duel-reveal.png');
   await shoot(duel, fire, 'duel-fire.png');
   await shoot(duel, hit > 0 ? hit : fire, 'duel-damage.png');
+  // A hex of the weapon update: the cannon tokens a hex on, each with its path.
+  const weapon = t.steps.findIndex((s) => s.kind === 'weapon-step');
+  if (weapon >= 0) await shoot(duel, weapon, 'duel-weapon-update.png');
   await shoot(duel, t.steps.length - 1, 'duel-end.png');
 
   const t4 = traceOf(teams);

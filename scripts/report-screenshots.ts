@@ -11,7 +11,7 @@
  * Why through the commands: the picture in the README then shows what a designer's run produces.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchChromium } from '../test/report/browser.js';
@@ -30,7 +30,11 @@ function stareater(args: string[]): void {
 const given = process.argv[2];
 const dir = given ? resolve(given) : join(out, 'default-40');
 if (given) stareater(['report', dir]);
-else stareater(['run', 'default', '-n', '40', '--out', dir, '--no-progress']);
+else {
+  // This script's own folder from an earlier time: a run's --out must be new or empty.
+  rmSync(dir, { recursive: true, force: true });
+  stareater(['run', 'default', '-n', '40', '--out', dir, '--no-progress']);
+}
 
 const browser = await launchChromium();
 try {
