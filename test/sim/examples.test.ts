@@ -20,6 +20,7 @@ const EXPECTED: [string, string, number, number, number][] = [
   ['ladder-styles', 'gauntlet', 5, 4, 400],
   ['loadout-sweep', 'loadout-sweep', 16, 120, 1200],
   ['meta', 'meta', 12, 66, 660],
+  ['meta-factions', 'meta', 12, 36, 720],
   ['panel', 'batch', 2, 1, 400],
   ['round-robin', 'tournament', -1, -1, -1],
   ['stat-sweep', 'stat-sweep', 13, 12, 720],
