@@ -80,8 +80,8 @@ describe('every built-in policy plays 3 and 4 players: legal answers, invariants
     ['ffa3', [['brawler', {}], ['rammer', {}], ['random', {}]], 12],
     ['teams4', [['gunner', {}], ['brawler', {}], ['carrier', {}], ['turtle', {}]], 12],
     ['teams4', [['rammer', {}], ['random', {}], ['brawler', {}], ['gunner', {}]], 12],
-    ['ffa3', [['tuned', {}], ['tuned', { style: 'turtle' }], ['tuned', { style: 'carrier' }]], 6],
-    ['teams4', [['tuned', {}], ['tuned', { style: 'brawler' }], ['gunner', {}], ['turtle', {}]], 6],
+    ['ffa3', [['tuned', {}], ['turtle', {}], ['tuned', {}]], 6],
+    ['teams4', [['tuned', {}], ['brawler', {}], ['tuned', {}], ['turtle', {}]], 6],
     ['ffa3', [['lookahead', { candidates: 6, opponent: 'gunner' }], ['mcts', { iterations: 12, candidates: 4 }], ['gunner', {}]], 1],
     ['teams4', [['lookahead', { candidates: 6, opponent: 'gunner' }], ['gunner', {}], ['mcts', { iterations: 12, candidates: 4 }], ['turtle', {}]], 1],
   ] as [string, [string, Record<string, unknown>][], number][])('%s: %j', async (name, seats, seeds) => {
