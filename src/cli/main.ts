@@ -18,7 +18,7 @@ import { GameState, STATUS_NAMES } from '../rules/state.js';
 import { EventLog } from '../rules/events.js';
 import { enableInvariantChecks } from '../rules/invariants.js';
 import { MatchRunner } from '../sim/match.js';
-import { loadPolicyFactory, makePolicy, listBots, BotLoadError } from '../sim/bots.js';
+import { seatPolicy, listBots, BotLoadError } from '../sim/bots.js';
 import { formatEvents } from '../sim/log.js';
 import { stateToJson, stateToText } from '../sim/describe.js';
 import { runScenario, checkExpect } from '../sim/scenario-run.js';
@@ -31,7 +31,7 @@ import type { SequentialResult } from '../analysis/sprt.js';
 import { factionMetaLines, type FactionMetaAnalysis } from '../analysis/meta-factions.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
-import { checkReportInputs, fsErrorMessage } from '../run/results-folder.js';
+import { checkOutputFile, checkReportInputs, fsErrorMessage } from '../run/results-folder.js';
 import { runPanel } from '../run/panel.js';
 import { runAutobalance } from '../run/autobalance.js';
 import { parseShard, resumeShard, checkShardable, shardDoneLine, type Shard } from '../run/shard.js';
@@ -151,7 +151,7 @@ async function playMatch(o: MatchOptions, showLog: boolean): Promise<void> {
   const ships = scenario.ships.length;
   const names = [o.p0, o.p1, o.p2, o.p3].slice(0, ships);
   const params = [parseParams(o.p0Params, '--p0-params'), parseParams(o.p1Params, '--p1-params'), parseParams(o.p2Params, '--p2-params'), parseParams(o.p3Params, '--p3-params')].slice(0, ships);
-  const policies = await Promise.all(names.map(async (n, seat) => makePolicy(await loadPolicyFactory(n), params[seat], o.seed, seat)));
+  const policies = await Promise.all(names.map((n, seat) => seatPolicy(n, params[seat], o.seed, seat, `--p${seat}-params`)));
   const runner = new MatchRunner(kernel);
   const setup = scenarioSetup(file, scenario, tables, o.seed);
   if (o.draft) {
@@ -255,6 +255,7 @@ export function buildProgram(): Command {
     .option('--id <n>', 'the match id (the `id` column of matches.csv)', intArg)
     .option('--trace <file>', 'also write the match step by step as JSON (what `stareater replay --trace` draws)')
     .action(async (o: MatchOptions) => {
+      if (o.trace) checkOutputFile(o.trace, '--trace'); // before the match, not after it
       await playMatch(o, !!o.log);
       if (o.trace) await writeMatchTrace(o, o.trace);
     });
@@ -275,6 +276,7 @@ export function buildProgram(): Command {
     .option('--round-limit <n>', 'override the round limit (with --scenario)', boundedInt(1, 10_000))
     .option('-o, --out <file>', 'the page to write (default: replay-<id>.html in the results folder, else results/replays/)')
     .action(async (o: ReplayOptions) => {
+      if (o.out) checkOutputFile(o.out, '--out');
       await replayCommand(o);
     });
 

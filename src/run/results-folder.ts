@@ -24,7 +24,7 @@
  */
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../content/errors.js';
 
 /** The lock file's name inside a results folder. */
@@ -106,9 +106,9 @@ export function isDiskFull(e: unknown): boolean {
  * Can a folder be made (or used) at `dir`? Throws a ConfigError at `flag` naming the first
  * part of the path that stops it; creates nothing.
  */
-export function checkFolderPath(dir: string, flag: string): void {
+export function checkFolderPath(dir: string, flag: string, named = dir): void {
   const fail = (expected: string, got: string) => {
-    throw ConfigError.at(dir, flag, expected, got);
+    throw ConfigError.at(named, flag, expected, got);
   };
   let at = dir;
   for (;;) {
@@ -130,7 +130,7 @@ export function checkFolderPath(dir: string, flag: string): void {
       fail('a folder the run can write', `${at}: ${REASONS[code ?? ''] ?? (e as Error).message}`);
     }
     if (!st!.isDirectory()) {
-      if (at === dir) fail('a folder for the results', 'a file (choose a folder, or a new path)');
+      if (at === dir && named === dir) fail('a folder for the results', 'a file (choose a folder, or a new path)');
       fail('a folder path whose parents are folders', `${at} is a file, not a folder`);
     }
     try {
@@ -165,6 +165,17 @@ function makeFolders(dir: string, flag: string): string | undefined {
   return missing[0];
 }
 
+/**
+ * Can a file be written at `file` (an output flag such as --trace or replay's --out)? Its
+ * folder is checked as a results folder is (a ConfigError at `flag` naming the file), and
+ * the file must not be a folder. Creates nothing.
+ */
+export function checkOutputFile(file: string, flag: string): void {
+  const abs = resolve(file);
+  if (existsSync(abs) && statSync(abs).isDirectory()) throw ConfigError.at(file, flag, 'a file to write (this path is a folder)', 'a folder');
+  checkFolderPath(dirname(abs), flag, file);
+}
+
 /** The lock's holder, or null when there is no lock or it cannot be read as one. */
 function readLock(path: string): LockInfo | null {
   try {
@@ -197,7 +208,7 @@ export function takeLock(dir: string, flag: string): ResultsFolder {
     }
     const held = readLock(path);
     const age = held ? Date.now() - Date.parse(held.started) : Infinity;
-    const live = held !== null && (held.host === mine.host ? held.pid !== process.pid && processAlive(held.pid) : age < 86_400_000);
+    const live = held !== null && (held.host === mine.host ? processAlive(held.pid) : age < 86_400_000);
     if (live)
       throw ConfigError.at(
         dir,

@@ -24,7 +24,7 @@ export function listBots(dir = BOTS_DIR): string[] {
 }
 
 /** Why a bot could not be loaded: what is wrong is the bot file (or name), not its parameters. */
-export type BotProblem = 'unknown' | 'missing' | 'not-a-bot' | 'does-not-load' | 'not-a-factory';
+export type BotProblem = 'unknown' | 'missing' | 'not-a-bot' | 'does-not-load' | 'not-a-factory' | 'params';
 
 /**
  * A bot that cannot be loaded, blamed on the bot file: `expected` is a phrase for "expected
@@ -73,7 +73,8 @@ async function importFactory(file: string): Promise<PolicyFactory> {
     mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
   } catch (e) {
     // The first line of the loader's complaint (a syntax error names its line), without a stack.
-    const why = String((e as Error)?.message ?? e).split('\n').find((l) => l.trim() !== '') ?? 'it threw while loading';
+    const lines = String((e as Error)?.message ?? e).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    const why = lines.find((l) => /ERROR:|SyntaxError/.test(l)) ?? lines[0] ?? 'it threw while loading';
     throw new BotLoadError('does-not-load', file, `a bot file that loads (${file}: ${why})`, `bot file ${file} does not load: ${why}`);
   }
   if (typeof mod.default !== 'function') {
@@ -91,6 +92,21 @@ export async function loadBotFactory(name: string, dir = BOTS_DIR): Promise<Poli
   }
   const known = listBots(dir).join(', ');
   throw new BotLoadError('unknown', dir, `one of ${known} in ${dir}, or a path to a bot file`, `unknown bot "${name}": expected one of ${known} in ${dir}`);
+}
+
+/**
+ * One seat's policy for a match the CLI plays on the main thread (`stareater match`): the
+ * bot loaded by name or path and built with its parameters; a factory that refuses them is a
+ * BotLoadError ('params') naming the flag, like a bot that does not load.
+ */
+export async function seatPolicy(nameOrPath: string, params: Record<string, unknown>, matchSeed: string | number, seat: number, flag: string): Promise<Policy> {
+  const factory = await loadPolicyFactory(nameOrPath);
+  try {
+    return makePolicy(factory, params, matchSeed, seat);
+  } catch (e) {
+    const why = String((e as Error)?.message ?? e).split('\n')[0];
+    throw new BotLoadError('params', nameOrPath, `parameters ${nameOrPath} accepts (${why})`, `${flag}: expected parameters ${nameOrPath} accepts (${why}), got ${JSON.stringify(params)}`);
+  }
 }
 
 /** A bot's stream seed: derived from the match seed and its seat. */
