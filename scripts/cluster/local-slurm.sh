@@ -40,6 +40,8 @@ start() {
   done
   export PATH="$PATH:/usr/sbin"
   if alive "$dir/slurmctld.pid"; then echo "a cluster already runs from $dir" >&2; exit 1; fi
+  # A daemon that fails to start must not leave the others running.
+  trap 'echo "local-slurm: start failed; see $dir/log/" >&2; stop' ERR
   chmod 700 "$dir"
   mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/log"
   chmod 700 "$dir/munge"
