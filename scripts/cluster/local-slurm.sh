@@ -61,8 +61,8 @@ start() {
   host=$(hostname -s)
   user=$(id -un)
   cpus=$(nproc)
-  # slurmd refuses a node whose RealMemory exceeds what it sees; 1 MB less than free memory keeps
-  # it valid while letting jobs ask for memory at all.
+  # slurmd drains a node whose RealMemory exceeds what it sees; 512 MB under the total keeps it
+  # valid while letting jobs ask for memory at all.
   mem=$(awk '/MemTotal/ { print int($2 / 1024) - 512 }' /proc/meminfo)
   ctl_port=$(free_port)
   d_port=$(free_port)
