@@ -79,6 +79,12 @@ int_in --cpus-per-task "$cpus" 1 256
 [ -z "$max_parallel" ] || int_in --max-parallel "$max_parallel" 1 10000
 [ -n "$node_bin" ] || die "no node on PATH; give --node PATH"
 [ -f "$lab/bin/stareater.js" ] || die "--lab: $lab has no bin/stareater.js"
+for a in ${extra[@]+"${extra[@]}"}; do
+  case "$a" in
+    -o|--out|--out=*|--shard|--shard=*|--resume|--resume=*|-w|--workers|--workers=*)
+      die "$a after --: each task's folder, shard and workers are set from --dir, --shards and --cpus-per-task" ;;
+  esac
+done
 
 # A file is passed by absolute path so tasks on other nodes, in other folders, read the same
 # one; a bare name is resolved by the lab itself (configs/experiments/NAME.yaml).

@@ -76,6 +76,8 @@ describe('scripts/cluster/slurm-run.sh arguments', () => {
     [['--bogus', 'default'], /unknown option --bogus/],
     [['default', 'meta'], /one experiment only/],
     [['-N'], /-N expects a value/],
+    [['default', '--', '--out', '/elsewhere'], /--out after --: each task's folder, shard and workers are set/],
+    [['default', '--', '--shard=1/2'], /--shard=1\/2 after --/],
   ])('%j exits 2 with the option and the bound, and writes no folder', (args, message) => {
     const dir = join(tmp, 'run');
     const r = bash(slurmRun, ['--dir', dir, ...args]);
