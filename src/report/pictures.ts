@@ -137,7 +137,12 @@ export function loadMatchTable(dir: string): MatchTable | null {
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0);
   if (lines.length < 2) return null;
   const head = splitCsvLine(lines[0]);
-  return { col: new Map(head.map((h, i) => [h, i])), rows: lines.slice(1).map(splitCsvLine) };
+  // In match id order: a run writes rows as its chunks finish, an order the worker count
+  // changes (and a merged run's are sorted); what the report picks from them must not change.
+  const id = head.indexOf('id');
+  const rows = lines.slice(1).map(splitCsvLine);
+  if (id >= 0) rows.sort((a, b) => Number(a[id]) - Number(b[id]));
+  return { col: new Map(head.map((h, i) => [h, i])), rows };
 }
 
 /** Seats recorded in matches.csv. */

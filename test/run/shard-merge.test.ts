@@ -28,10 +28,10 @@ function writeExperiment(name: string, doc: unknown): string {
   return file;
 }
 
-/** Run `file` whole into `out`. */
+/** Run `file` whole into `out` (two workers: its matches.csv rows in the order chunks finish). */
 async function single(file: string, out: string) {
   const { experiment, text } = loadExperiment(file);
-  return runBatch({ file, experiment, text, workers: 1, outDir: out });
+  return runBatch({ file, experiment, text, workers: 2, outDir: out });
 }
 
 /** Shard i of n of `file` into `out`. */
@@ -48,7 +48,8 @@ function sortedRows(out: string): string[] {
 
 /**
  * A results file with what says how and where the run was made taken out: the folder's
- * path (its own name), times and dates, the report's run line and its Reproduce section.
+ * path (its own name), times and dates, the report's run line and its Reproduce section,
+ * the worker count the command line gave (in the experiment file the report shows).
  * And the ids vega gives the gradients of inline SVGs: a count of those rendered in the
  * process, so a second report rendered in one test process numbers them on (two runs of the
  * command, each its own process, number them alike).
@@ -62,6 +63,7 @@ function normalised(out: string, name: string): string {
     .replace(/\d{4}-\d\d-\d\d/g, 'DATE')
     .replace(/<tr><th scope="row">run<\/th>.*<\/tr>/, 'RUN')
     .replace(/<section id="reproduce">[\s\S]*?<\/section>/, 'REPRODUCE')
+    .replace(/workers: \d+/g, 'workers: W')
     .replace(/gradient_\d+/g, 'gradient_N');
 }
 
