@@ -14,6 +14,7 @@ import { blockLlr, blockSprtStatus, differenceSums, eloFromDifference, MIN_BLOCK
 import { scoreFromElo } from '../../src/analysis/sprt.js';
 import { runBatch } from '../../src/run/batch.js';
 import { loadExperiment } from '../../src/sim/experiment.js';
+import { prepare } from '../../src/sim/play.js';
 import { buildReportModel } from '../../src/report/findings.js';
 
 describe('block test: known answers', () => {
@@ -122,6 +123,25 @@ describe('block test: error rates on seeded synthetic blocks', () => {
     expect(h1.H1 / RUNS).toBeGreaterThanOrEqual(0.95 - slack);
     // Far from both hypotheses the test is nearly always right.
     expect(tally(200).H1).toBeGreaterThanOrEqual(RUNS - 2);
+  });
+});
+
+describe('compare at 3 and 4 players: the table', () => {
+  it.each([
+    ['ffa3', ['a', 'b', 'b#2']],
+    ['teams4', ['a', 'b', 'a#2', 'b#2']],
+  ])('%s seats A in its team\'s seats and copies of B in the others', async (scenario, names) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sprt-multi-plan-'));
+    try {
+      const file = join(dir, 'c.yaml');
+      writeFileSync(file, stringify({ name: 'c', kind: 'compare', scenario, matches: 40, players: [{ name: 'a', policy: 'random', faction: 'fpa' }, { name: 'b', policy: 'random', faction: 'lamais' }] }));
+      const prep = await prepare(file, loadExperiment(file).experiment);
+      expect(prep.plan.entrants.map((e) => e.name)).toEqual(names);
+      expect(prep.plan.entrants.map((e) => e.faction)).toEqual(names.map((x) => (x.startsWith('a') ? 'fpa' : 'lamais')));
+      expect(prep.plan.pairings).toEqual([names.map((_, i) => i)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
