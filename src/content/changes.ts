@@ -169,7 +169,7 @@ function blame(copy: FactionFile, path: readonly PropertyKey[], mine: readonly S
  * One change per card field: a second one would silently win over the first, so the later
  * is refused, naming where the earlier is.
  */
-function checkNoRepeats(changes: readonly SourcedChange[]): void {
+export function checkNoRepeats(changes: readonly SourcedChange[]): void {
   const seen = new Map<string, SourcedChange>();
   for (const sc of changes) {
     const key = `${sc.change.card}\n${sc.change.field}`;

@@ -18,6 +18,7 @@ import { join, relative, resolve } from 'node:path';
 import { readFileSync, existsSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { ConfigError } from '../content/errors.js';
+import { checkNoRepeats, type SourcedChange } from '../content/changes.js';
 import { defaultConfigDir, listConfigNames, loadFaction, repoRoot } from '../content/load.js';
 import { effectiveText } from './provenance.js';
 import { loadScenario, tablesForScenario } from '../content/scenario.js';
@@ -68,6 +69,9 @@ async function prepareAll(file: string, variants: readonly WhatIfVariant[]): Pro
   const out: Prepared[] = [];
   for (const v of variants) {
     if (v.changes.length) {
+      // A swept field the alternative also sets is named with both places (prepare would say changes[i]).
+      const swept = (v.experiment.sweep ?? []).map((sw, i): SourcedChange => ({ change: { card: sw.card, field: sw.field, value: sw.values[0] }, file, path: `sweep[${i}]` }));
+      checkNoRepeats([...v.changes, ...swept]);
       const { scenario } = loadScenario(v.experiment.scenario);
       if (v.experiment.board) scenario.board = v.experiment.board;
       tablesForScenario(scenario, undefined, v.changes); // blames alternatives[i].changes[j]

@@ -253,6 +253,17 @@ describe('what-if runs through the simulation', () => {
     expect(e).toBeInstanceOf(ConfigError);
     expect((e as ConfigError).path).toBe('alternatives[1].changes[0].value');
     expect(existsSync(out)).toBe(false);
+    // A stat-sweep whose sweep varies a field an alternative sets: both places named.
+    const sweep = write('sweep-overlap', {
+      kind: 'stat-sweep',
+      sweep: [{ card: 'lamais-tyrant', field: 'damage', values: [2, 4] }],
+      alternatives: [{ changes: [{ card: 'fpa-hull', field: 'structure', value: 10 }] }, { changes: [{ card: 'lamais-tyrant', field: 'damage', value: 5 }] }],
+    });
+    const f = (await runWhatIf({ ...sweep, workers: 1, outDir: out }).catch((x: unknown) => x)) as ConfigError;
+    expect(f).toBeInstanceOf(ConfigError);
+    expect(f.path).toBe('sweep[0].field');
+    expect(f.issues[0].expected).toMatch(/alternatives\[1\]\.changes\[0\] already changes lamais-tyrant\.damage/);
+    expect(existsSync(out)).toBe(false);
   });
 
   // what, document, path of the refusal
