@@ -13,6 +13,7 @@ import { describe, it, expect } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { stringify } from 'yaml';
 import { runBatch, type BatchOptions } from '../../src/run/batch.ts';
 import { mergeShards } from '../../src/run/merge.ts';
@@ -189,6 +190,23 @@ describe('the split', () => {
     const batch = loadExperiment(writeExperiment('ok', duel('ok', { kind: 'batch', matches: 20, players: [rammer, random] }))).experiment;
     expect(() => checkShardable(file, batch)).not.toThrow();
   });
+});
+
+describe('the command line', () => {
+  const main = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
+  const stareater = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', main, ...args], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' });
+  // [arguments, message]: bad input exits 2 with the reason, and writes no folder.
+  const rows: [string[], RegExp][] = [
+    [['run', 'compare', '--shard', '0/2', '--out', join(dir, 'cli-compare')], /at kind: expected a kind that splits into shards .*sequential test \(GSPRT\)/],
+    [['run', 'default', '--shard', '4/4', '--out', join(dir, 'cli-4of4')], /--shard.*expected I from 0 to 3 in I\/4, got 4/],
+    [['merge', join(dir, 'cli-merged'), join(dir, 'no-such-shard')], /no-such-shard: .*expected a shard folder written by stareater run --shard I\/N, got "no such folder"/],
+  ];
+  it.each(rows)('stareater %j exits 2', (args, message) => {
+    const r = stareater(...args);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(existsSync(args[args.indexOf('--out') + 1] ?? args[1])).toBe(false);
+  }, 60_000);
 });
 
 describe('merge refuses what is not one whole run', () => {
