@@ -11,7 +11,7 @@
  *   measured within one round, not across separate runs.
  * - Strength: read, not played (a game against mcts costs about a second of mcts's time, and
  *   the bar asks for 400 of them): the score of each policy against mcts and against
- *   lookahead, with the pentanomial 95% interval over seat-swapped pairs, from the newest
+ *   lookahead, with its 95% interval (pairs as the unit, as the report prints it), from the newest
  *   ladder run in results/ (`npm run ladder`: ladder-search.yaml, ladder-styles.yaml). The
  *   table names the run it read.
  * - The two bars of "strong play, fast" (docs/performance.md): at least 50% against mcts at
@@ -98,37 +98,34 @@ export async function policySpeeds(names: readonly string[], seconds: number): P
 }
 
 /**
- * Scores against `opponent` from the newest results/<prefix>-* run whose pairings.csv has
- * rows with it: each other entrant's score (1 - the first-named side's when the opponent is
- * named first).
+ * Scores against `opponent` from the newest results/<prefix>-* run that has a summary.csv:
+ * each other entrant's own `score` row (wins + draws / 2, with the interval the report
+ * prints, pairs as the unit) in its pairing with the opponent, and the pairing's draw rate.
  */
 export function ladderScores(prefix: string, opponent: string): Map<string, LadderScore> {
   const out = new Map<string, LadderScore>();
   const dir = join(repoRoot(), 'results');
   if (!existsSync(dir)) return out;
   const runs = readdirSync(dir)
-    .filter((d) => d.startsWith(prefix + '-') && existsSync(join(dir, d, 'pairings.csv')))
+    .filter((d) => d.startsWith(prefix + '-') && existsSync(join(dir, d, 'summary.csv')))
     .sort();
   const run = runs.at(-1);
   if (!run) return out;
-  const [head, ...rows] = readFileSync(join(dir, run, 'pairings.csv'), 'utf8').trim().split('\n');
-  const col = (name: string) => head.split(',').indexOf(name);
-  const [ia, ib, is, ilo, ihi, ip, id, inn] = ['a', 'b', 'score', 'score_lo', 'score_hi', 'pairs', 'draws', 'n'].map(col);
-  for (const row of rows) {
-    const c = row.split(',');
-    const pairs = Number(c[ip]);
-    // An all-wins or all-losses pairing has no pentanomial interval (empty cells): NaN.
-    const num = (x: string) => (x === '' ? NaN : Number(x));
-    const draws = Number(c[id]) / Number(c[inn]);
-    if (c[ia] === opponent) out.set(c[ib], { mean: 1 - num(c[is]), lo: 1 - num(c[ihi]), hi: 1 - num(c[ilo]), pairs, draws, run });
-    else if (c[ib] === opponent) out.set(c[ia], { mean: num(c[is]), lo: num(c[ilo]), hi: num(c[ihi]), pairs, draws, run });
+  const rows = readFileSync(join(dir, run, 'summary.csv'), 'utf8').trim().split('\n').slice(1).map((r) => r.split(','));
+  // Columns: scope (the pairing, "a vs b"), player, figure, value, lo, hi, n, clusters.
+  const drawRate = new Map(rows.filter((c) => c[2] === 'draw_rate').map((c) => [c[0], Number(c[3])]));
+  for (const c of rows) {
+    if (c[2] !== 'score' || c[1] === opponent) continue;
+    const sides = c[0].split(' vs ');
+    if (sides.length !== 2 || !sides.includes(opponent) || !sides.includes(c[1])) continue;
+    out.set(c[1], { mean: Number(c[3]), lo: Number(c[4]), hi: Number(c[5]), pairs: Number(c[7]), draws: drawRate.get(c[0]) ?? NaN, run });
   }
   return out;
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const shown = (s: LadderScore | undefined) =>
-  !s ? 'not in the ladder run' : `${pct(s.mean)} ${Number.isNaN(s.lo) ? '[no interval: every pair alike]' : `[${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}]`} (${s.pairs} pairs, ${Math.round(100 * s.draws)}% drawn)`;
+  !s ? 'not in the ladder run' : `${pct(s.mean)} [${(100 * s.lo).toFixed(1)}, ${(100 * s.hi).toFixed(1)}] (${s.pairs} pairs, ${Math.round(100 * s.draws)}% drawn)`;
 const rate = (x: number) => (x >= 100 ? Math.round(x).toLocaleString('en-US') : x >= 1 ? x.toFixed(1) : x.toFixed(2));
 
 /** The table and the two bars' lines. */
