@@ -370,7 +370,7 @@ export function scenarioSection(c: RunContent | null, uses: CardUse[] | null): R
     html += `<figure class="picture">${scenarioSvg(c)}</figure>`;
   }
   if (uses?.length) {
-    paragraphs.push('Each entrant’s loadout as cards: the printed numbers, and how often the card was fired, launched or used in the matches that carried it. A card never used is outlined in orange.');
+    paragraphs.push('Each entrant’s loadout as cards: the numbers this run played (as printed, unless the experiment changes them), and how often the card was fired, launched or used in the matches that carried it. A card never used is outlined in orange.');
     html += loadoutCardsHtml(uses, c?.tables ?? null, c?.printed ?? null);
   }
   return { id: 'scenario', title: 'Scenario and loadouts', paragraphs, charts: [], tables: [], html };
