@@ -5,7 +5,7 @@
  * leave a complete shard alone. No scheduler is needed: the test stops a shard the way a
  * preemption does (a signal once its first checkpoint is on disk) and runs the command again.
  */
-import { describe, it, expect, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,9 +36,14 @@ players:
 `;
 
 describe('scripts/cluster/shard.sh', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'se-shard-retry-'));
-  const experiment = join(tmp, 'retry.yaml');
-  writeFileSync(experiment, EXPERIMENT);
+  // Made by the first test that runs, not at collection, so a filtered run leaves no folder.
+  let tmp = '';
+  let experiment = '';
+  beforeAll(() => {
+    tmp = mkdtempSync(join(tmpdir(), 'se-shard-retry-'));
+    experiment = join(tmp, 'retry.yaml');
+    writeFileSync(experiment, EXPERIMENT);
+  });
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   const args = (out: string) => ['run', experiment, '--shard', '0/2', '--out', out, '--workers', '1', '--no-progress'];
   const shardSync = (out: string) => spawnSync('bash', [shardSh, ...args(out)], { cwd: root, env, encoding: 'utf8' });

@@ -62,7 +62,9 @@ function bash(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 describe('scripts/cluster/slurm-run.sh arguments', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'se-slurm-args-'));
+  // Made by the first test that runs, not at collection, so a filtered run leaves no folder.
+  let tmp = '';
+  beforeAll(() => void (tmp = mkdtempSync(join(tmpdir(), 'se-slurm-args-'))));
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it.each([
@@ -109,19 +111,24 @@ describe('scripts/cluster/slurm-run.sh arguments', () => {
 });
 
 describe.skipIf(skip !== '')('a sharded run on a single-node Slurm cluster', () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'se-slurm-'));
-  const cluster = join(tmp, 'cluster');
-  const experiment = join(tmp, 'cluster-slurm.yaml');
-  const env = { SLURM_CONF: join(cluster, 'slurm.conf') };
+  let tmp = '';
+  let cluster = '';
+  let experiment = '';
+  let env: NodeJS.ProcessEnv = {};
 
   beforeAll(() => {
     if (missing.length) throw new Error(`Slurm is required here (STAREATER_SLURM_TEST=require) but ${missing.join(', ')} is missing: apt-get install -y slurm-wlm munge`);
+    tmp = mkdtempSync(join(tmpdir(), 'se-slurm-'));
+    cluster = join(tmp, 'cluster');
+    experiment = join(tmp, 'cluster-slurm.yaml');
+    env = { SLURM_CONF: join(cluster, 'slurm.conf') };
     writeFileSync(experiment, EXPERIMENT);
     const r = bash(localSlurm, ['start', cluster]);
     if (r.code !== 0) throw new Error(`local-slurm.sh start failed (${r.code}):\n${r.out}\n${r.err}`);
   });
 
   afterAll(() => {
+    if (!tmp) return;
     const r = bash(localSlurm, ['stop', cluster]);
     if (r.code !== 0) console.error(`local-slurm.sh stop: ${r.err}`);
     rmSync(tmp, { recursive: true, force: true });
