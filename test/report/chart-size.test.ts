@@ -30,7 +30,7 @@ beforeAll(async () => {
   small = acc.summarize();
   // 120 pairings with long names: the one real pairing, renamed.
   const p = small.pairings[0];
-  big = { ...small, pairings: Array.from({ length: 120 }, (_, i) => ({ ...p, key: `${longName(i)} vs ${longName(i + 1)}`, players: p.players.map((x, k) => ({ ...x, name: longName(i + k) })) })) };
+  big = { ...small, pairings: Array.from({ length: 120 }, (_, i) => ({ ...p, key: `${longName(i)} vs ${longName(i + 1)}`, players: p.players.map((x, k) => ({ ...x, name: longName(i + k) })) as typeof p.players })) };
 });
 
 type Sized = { width?: number; height?: number; encoding?: Record<string, { axis?: { labelLimit?: number }; legend?: { labelLimit?: number } }>; layer?: { encoding: Record<string, { axis?: { labelLimit?: number }; legend?: { labelLimit?: number } }> }[] };
