@@ -236,7 +236,8 @@ export function buildReportModel(dir: string): ReportModel {
   const run = readJson<{ workers: number; seconds: number; matchesPerSecond: number; node: string; finished: string; file?: string }>(join(dir, 'run.json'));
   const experimentText = existsSync(join(dir, 'experiment.yaml')) ? readFileSync(join(dir, 'experiment.yaml'), 'utf8') : '';
   const charts = loadCharts(dir);
-  const file = analysis?.file ?? run?.file ?? join(relative(process.cwd(), dir) || '.', 'experiment.yaml');
+  // The folder's own experiment.yaml when it has its content copy: the report's commands replay and rerun what the run played (docs/reproducibility.md).
+  const file = existsSync(join(dir, 'provenance.json')) ? join(relative(process.cwd(), dir) || '.', 'experiment.yaml') : (analysis?.file ?? run?.file ?? join(relative(process.cwd(), dir) || '.', 'experiment.yaml'));
   const entrants = analysis?.entrants ?? summary.players.map((p) => p.name);
   const headlines: Headline[] = [];
   if (!summary.complete) headlines.push({ text: `This run is incomplete: ${int(summary.matchesPlayed)} of ${int(summary.matchesPlanned)} matches were played. Every figure rests on those.`, level: 'warning' });

@@ -75,6 +75,8 @@ export interface BatchOptions {
   resume?: string;
   /** Play only this shard of the run (shard.ts), into its own folder with a shard.json. */
   shard?: Shard;
+  /** The experiment file the outputs name, when not `file` (a merge names the file the shards were started from). */
+  displayFile?: string;
   /** Print a standings table now and then (tournaments). */
   liveTable?: boolean;
   /** Told the plan (entrants, pairings) and the number of matches once the experiment is prepared. */
@@ -432,8 +434,7 @@ async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<Bat
   summary.state = acc.toJSON();
   const analysis: RunAnalysis = {
     kind: ex.kind,
-    // The folder's own experiment.yaml: the report's commands replay and rerun from the run's copy (provenance.ts).
-    file: relative(process.cwd(), join(dir, 'experiment.yaml')),
+    file: relative(process.cwd(), resolve(o.displayFile ?? o.file)) || o.file,
     entrants: players.map((p) => p.name),
     loadoutSpace: prep.plan.loadoutSpace,
     // The balance analyses rest on two-player pairs (pentanomial counts); N-player sweeps report the tables' figures only.

@@ -22,6 +22,7 @@
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ConfigError, ROOT } from '../content/errors.js';
+import { fromRecordedPath } from '../content/snapshot.js';
 import { loadExperiment } from '../sim/experiment.js';
 import { SummaryAccumulator } from '../analysis/summary.js';
 import { OutlierTracker } from '../analysis/outliers.js';
@@ -186,7 +187,8 @@ export async function mergeShards(out: string, dirs: readonly string[], o: Merge
     for (let c = 0; c < total; c += chunk) done.push(c);
     const checkpoint = { experiment: JSON.stringify(experiment), total, chunk, done, csvBytes, state: acc.toJSON(), outliers: outliers.toJSON() };
     writeAtomic(join(dir, 'checkpoint.json'), JSON.stringify(checkpoint) + '\n');
-    const r = await runBatch({ file, experiment, text, workers: 1, resume: dir, progress: o.progress ?? false });
+    // Named in the outputs as a single run names it: the experiment file the shards were started from.
+    const r = await runBatch({ file, experiment, text, workers: 1, resume: dir, progress: o.progress ?? false, displayFile: fromRecordedPath(first.provenance.experiment.source) });
     // run.json says how the merged run was made: the shards, and the time they took together.
     const runFile = join(dir, 'run.json');
     const run = JSON.parse(readFileSync(runFile, 'utf8')) as Record<string, unknown>;
