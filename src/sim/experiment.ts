@@ -17,6 +17,7 @@ import { loadYaml, defaultConfigDir, checkBoardOption } from '../content/load.js
 import { ConfigError } from '../content/errors.js';
 import { loadScenario } from '../content/scenario.js';
 import { listBots } from './bots.js';
+import { snapshotOf } from '../content/snapshot.js';
 import { checkWhatIf } from './whatif.js';
 import { AutobalanceSchema, checkAutobalance } from './autobalance-spec.js';
 
@@ -257,9 +258,11 @@ export function loadExperiment(fileOrName: string): { file: string; experiment: 
   checkKindFields(file, experiment);
   checkPanel(file, experiment);
   checkWhatIf(file, experiment);
-  if (experiment.board !== undefined) checkBoardOption(file, 'board', experiment.board);
+  // A results folder's experiment plays on the folder's content copy (content/snapshot.ts): its board and match count are the run's, not today's configs'.
+  const snapshot = snapshotOf(file);
+  if (experiment.board !== undefined && !snapshot) checkBoardOption(file, 'board', experiment.board);
   if (experiment.kind === 'compare') experiment.sprt ??= { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'logistic' };
-  experiment.matches = wholeBlocks(experiment, experiment.matches);
+  if (!snapshot) experiment.matches = wholeBlocks(experiment, experiment.matches);
   return { file, experiment, text: readFileSync(file, 'utf8') };
 }
 
