@@ -138,7 +138,7 @@ export function frontierLines(speeds: readonly PolicySpeed[], vsMcts: Map<string
   for (const s of sorted) {
     const m = s.policy === 'mcts' ? '50% (itself)' : shown(vsMcts.get(s.policy));
     const l = s.policy === 'lookahead' ? '50% (itself)' : shown(vsLookahead.get(s.policy));
-    lines.push(`| ${s.policy} | ${rate(s.median)} (${rate(Math.min(...s.perCpu))}-${rate(Math.max(...s.perCpu))}) | ${s.vsGunner.toFixed(2)} | ${m} | ${l} |`);
+    lines.push(`| ${s.policy} | ${rate(s.median)} (${rate(Math.min(...s.perCpu))}-${rate(Math.max(...s.perCpu))}) | ${s.vsGunner >= 0.1 ? s.vsGunner.toFixed(2) : s.vsGunner.toPrecision(2)} | ${m} | ${l} |`);
   }
   const bar = (label: string, target: number, scores: Map<string, LadderScore>, self: string) => {
     const strong = sorted.filter((s) => s.policy === self || (scores.get(s.policy)?.mean ?? 0) >= 0.5);
