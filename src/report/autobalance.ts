@@ -30,7 +30,8 @@ export interface VerifiedMatchup {
   inBand: boolean;
   /** The whole interval lies in the band. */
   intervalInBand: boolean;
-  status: 'in band' | 'out of band, further than the baseline' | 'out of band, closer than the baseline';
+  /** Out of band: further or closer than the baseline when the paired delta's interval excludes no change, else like it. */
+  status: 'in band' | 'out of band, further than the baseline' | 'out of band, closer than the baseline' | 'out of band, like the baseline';
   baseline: { score: number; lo: number; hi: number };
   /** Score change against the baseline on the same seeds, with its paired 95% interval. */
   delta: { mean: number; lo: number; hi: number };
@@ -127,7 +128,7 @@ export function autobalanceCharts(o: AutobalanceOutput): Record<string, VlSpec> 
     $schema: VEGA_LITE_SCHEMA,
     title: {
       text: `${o.experiment}: search path`,
-      subtitle: `${t.matchup} score of each candidate after each round (bars: ±1.96 se over its pairs so far); line: the round's leader; band: target ${pct(t.score)} ± ${(o.band * 100).toFixed(1)} points`,
+      subtitle: [`${t.matchup} score of each candidate after each round (bars: ±1.96 se over its pairs so far)`, `line: the round's leader; band: target ${pct(t.score)} ± ${(o.band * 100).toFixed(1)} points`],
     },
     width: 560,
     height: 300,
@@ -163,16 +164,18 @@ export function autobalanceCharts(o: AutobalanceOutput): Record<string, VlSpec> 
   );
   const verify: VlSpec = {
     $schema: VEGA_LITE_SCHEMA,
-    title: { text: `${o.experiment}: verification`, subtitle: `fresh seeds, ${int(o.verification.matchesPerMatchup)} matches per matchup; bars: 95% pentanomial interval; band: target ± ${(o.band * 100).toFixed(1)} points` },
+    title: { text: `${o.experiment}: verification`, subtitle: [`fresh seeds, ${int(o.verification.matchesPerMatchup)} matches per matchup; bars: 95% pentanomial interval`, `band: target ± ${(o.band * 100).toFixed(1)} points`] },
     width: 420,
+    // One band per candidate, tall enough for its matchups' offset rows.
+    height: { step: 14 * Math.max(1, o.baseline.length) + 14 },
     data: { values: rows },
     layer: [
       {
         mark: { type: 'rule', strokeWidth: 2 },
         encoding: {
-          y: { field: 'candidate', type: 'nominal', sort: null, title: null },
+          y: { field: 'candidate', type: 'nominal', sort: null, title: null, axis: { labelLimit: 0 } },
           yOffset: { field: 'matchup', type: 'nominal' },
-          color: { field: 'matchup', type: 'nominal' },
+          color: { field: 'matchup', type: 'nominal', legend: { labelLimit: 0, orient: 'bottom', direction: 'vertical' } },
           x: { field: 'lo', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%' }, title: 'first player score' },
           x2: { field: 'hi' },
         },
@@ -236,7 +239,7 @@ export function autobalanceSection(dir: string, charts: Map<string, ReportChart>
     });
   const paragraphs = [
     `The search moved ${o.levers.map((l) => `${l.card}.${l.field} (${l.value}, range ${l.min}..${l.max} by ${l.step})`).join(', ')} to bring ${o.targets.map((x) => `${x.matchup} to ${pct(x.score)}`).join(', ')} within ± ${(o.band * 100).toFixed(1)} points under ${o.policy}, preferring the fewest levers moved, then the smallest steps. It played ${int(o.search.matches)} matches (budget ${int(o.search.budget)}) over ${o.search.rounds.length} rounds of ${int(o.search.pairsPerRound)} seat-swapped pairs per candidate and matchup, every candidate of a round on the same seeds, and measured ${o.search.candidates} candidates in ${o.search.seconds} s.`,
-    `Verification: the baseline and ${o.proposals.length} proposal${o.proposals.length === 1 ? '' : 's'} in a fresh run (seed ${o.verification.seed}, ${int(o.verification.matchesPerMatchup)} matches per matchup, ${int(o.verification.matches)} in all, ${o.verification.seconds} s)${o.styles.length ? `, every matchup also played by ${o.styles.join(', ')}` : ''}. Scores are the first player's (wins plus half the draws) with 95% pentanomial intervals; deltas are against the baseline on the same seeds, with paired 95% intervals. A check is "further than the baseline" when the proposal leaves it out of band and further from its target than no change does.`,
+    `Verification: the baseline and ${o.proposals.length} proposal${o.proposals.length === 1 ? '' : 's'} in a fresh run (seed ${o.verification.seed}, ${int(o.verification.matchesPerMatchup)} matches per matchup, ${int(o.verification.matches)} in all, ${o.verification.seconds} s)${o.styles.length ? `, every matchup also played by ${o.styles.join(', ')}` : ''}. Scores are the first player's (wins plus half the draws) with 95% pentanomial intervals; deltas are against the baseline on the same seeds, with paired 95% intervals. A check is "further than the baseline" (broken) when the proposal leaves it out of band, further from its target than no change does, and the paired interval excludes no change; "closer" likewise; else "like the baseline".`,
     ...o.proposals.map((p) => `#${p.rank}, ready to paste:\n${p.yaml}`),
   ];
   const table = {

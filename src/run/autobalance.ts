@@ -233,7 +233,10 @@ export async function runAutobalance(o: AutobalanceOptions): Promise<Autobalance
       const b = scoreInterval(slice(0, m));
       const d = pairedDelta({ base: slice(0, m), variant: slice(c, m) });
       const inBand = Math.abs(s.mean - k.target) <= spec.band;
-      const status = inBand ? 'in band' : Math.abs(s.mean - k.target) > Math.abs(b.mean - k.target) ? 'out of band, further than the baseline' : 'out of band, closer than the baseline';
+      // Out of band: further or closer than the baseline only when the paired delta says it moved.
+      const moved = d.lo > 0 || d.hi < 0;
+      const away = Math.abs(s.mean - k.target) - Math.abs(b.mean - k.target);
+      const status = inBand ? 'in band' : moved && away > 0 ? 'out of band, further than the baseline' : moved && away < 0 ? 'out of band, closer than the baseline' : 'out of band, like the baseline';
       return {
         matchup: k.label,
         style: k.style,
