@@ -256,7 +256,43 @@ const EXPERIMENT: Row[] = [
   { kind: 'experiment', name: 'unknown loadout card', mutate: (d) => void (d.players[0].loadout = { main: 'nope', broadside: 'fpa-hornet', hangar: 'fpa-catapult', pointDefence: 'fpa-flak', corvettes: ['fpa-wasp', 'fpa-wasp', 'fpa-wasp', 'fpa-wasp'] }), path: 'players[0].loadout.main', expected: /the id of one of mainWeapons/ },
   { kind: 'experiment', name: 'alias bomb', mutate: (d) => textOf(d, BOMB), path: /^line 2, column \d+$/, expected: /expand to at most 100 copies/ },
   { kind: 'experiment', name: 'alias before its anchor', mutate: (d) => textOf(d, 'x: *later\ny: &later 1'), path: /^line 1, column \d+$/, expected: /an alias \(\*name\) to an anchor \(&name\) set before it/ },
+  { kind: 'experiment', name: 'sprt elo0 above elo1', mutate: (d) => void Object.assign(d, { kind: 'compare', sprt: { elo0: 20, elo1: 0 } }), path: 'sprt.elo1', expected: /a number above elo0 \(20\).*got 0/ },
+  { kind: 'experiment', name: 'sprt elo0 equal to elo1', mutate: (d) => void Object.assign(d, { kind: 'compare', sprt: { elo0: 10, elo1: 10 } }), path: 'sprt.elo1', expected: /a number above elo0 \(10\)/ },
+  { kind: 'experiment', name: 'sprt elo0 above the default elo1', mutate: (d) => void Object.assign(d, { kind: 'compare', sprt: { elo0: 20 } }), path: 'sprt.elo1', expected: /a number above elo0 \(20\)/ },
+  { kind: 'experiment', name: 'policy a bot file with a syntax error', mutate: (d) => void (d.players[0].policy = bot('syntax.ts', 'export default (p) => { return {;\n')), path: 'players[0].policy', expected: /a bot file that loads \(.*syntax\.ts: \S.*\), got "\.\/syntax\.ts"/ },
+  { kind: 'experiment', name: 'policy of the second player a bot file with a syntax error', mutate: (d) => void (d.players[1].policy = bot('syntax2.mjs', 'const x = ;\n')), path: 'players[1].policy', expected: /a bot file that loads \(.*syntax2\.mjs: / },
+  { kind: 'experiment', name: 'policy a bot file that throws on loading', mutate: (d) => void (d.players[0].policy = bot('throws.ts', 'throw new Error("boom at load");\nexport default () => ({});\n')), path: 'players[0].policy', expected: /a bot file that loads \(.*throws\.ts: boom at load\)/ },
+  { kind: 'experiment', name: 'policy a bot file whose default export is a number', mutate: (d) => void (d.players[0].policy = bot('number.ts', 'export default 42;\n')), path: 'players[0].policy', expected: /whose default export is a factory \(params, rng\) => Policy \(.*number\.ts has a default export that is number\)/ },
+  { kind: 'experiment', name: 'policy a bot file whose default export is an object', mutate: (d) => void (d.players[0].policy = bot('object.ts', 'export default { choose() { return 0; } };\n')), path: 'players[0].policy', expected: /has a default export that is object/ },
+  { kind: 'experiment', name: 'policy a bot file without a default export', mutate: (d) => void (d.players[0].policy = bot('nodefault.ts', 'export const factory = () => ({});\n')), path: 'players[0].policy', expected: /has no default export/ },
+  { kind: 'experiment', name: 'policy a file that is not a bot (no extension)', mutate: (d) => void (d.players[0].policy = bot('hostname', 'stareater-host\n')), path: 'players[0].policy', expected: /a bot file \(\.ts, \.js or \.mjs, exporting a factory .*hostname is not one\)/ },
+  { kind: 'experiment', name: 'policy a YAML file', mutate: (d) => void (d.players[1].policy = bot('notes.yaml', 'a: 1\n')), path: 'players[1].policy', expected: /notes\.yaml is not one/ },
+  { kind: 'experiment', name: 'policy a bot file that does not exist', mutate: (d) => void (d.players[0].policy = './nope.ts'), path: 'players[0].policy', expected: /a bot file at this path \(.*nope\.ts does not exist\)/ },
+  { kind: 'experiment', name: 'policy an unknown bot name', mutate: (d) => void (d.players[0].policy = 'nosuchbot'), path: 'players[0].policy', expected: /one of .*random.* in .*bots, or a path to a bot file/ },
+  { kind: 'experiment', name: 'params the bot refuses', mutate: (d) => void ((d.players[0].policy = 'rammer'), (d.players[0].params = { maxspeed: 1 })), path: 'players[0].params', expected: /parameters rammer accepts \(rammer: unknown param "maxspeed"/ },
+  { kind: 'experiment', name: 'loadouts policy a bot file without a factory', mutate: (d) => void Object.assign(d, { kind: 'loadout-sweep', loadouts: { faction: 'fpa', policy: bot('number2.ts', 'export default "x";\n'), count: 2 } }), path: 'loadouts.policy', expected: /has a default export that is string/ },
+  { kind: 'experiment', name: 'fallback a file that is not a bot', mutate: (d) => void (d.adjudication = { mode: 'fallback', fallback: bot('fallback.txt', 'x\n') }), path: 'adjudication.fallback', expected: /not a bot file: .*fallback\.txt/ },
+  {
+    kind: 'experiment',
+    name: 'a tournament beyond 32-bit match ids (231 pairings x 10^7)',
+    mutate: (d) => void Object.assign(d, { kind: 'tournament', matches: 10_000_000, players: range(22).map((i) => ({ name: `p${i}`, policy: 'random', faction: i % 2 ? 'fpa' : 'lamais' })) }),
+    path: 'matches',
+    expected: /at most 2,147,483,647 matches in all \(match ids are 32-bit\), so at most 9,296,466 per table over 231 tables, got "10000000 per table, 2,310,000,000 in all"/,
+  },
+  {
+    kind: 'experiment',
+    name: 'a four-seat loadout sweep of every loadout against each other (millions of tables)',
+    mutate: (d) => void Object.assign(d, { kind: 'loadout-sweep', scenario: 'teams4', field: 'each-other', players: [], loadouts: { faction: 'fpa', policy: 'random', count: 'all', max: 10000 } }),
+    path: 'loadouts',
+    expected: /a plan of at most 1,000,000 tables \(pairings\).*got "[\d,]+ tables"/,
+  },
 ];
+
+/** A bot file written beside the experiments in the temp folder; its path as an experiment names it. */
+function bot(name: string, text: string): string {
+  writeFileSync(join(tmp, name), text);
+  return `./${name}`;
+}
 
 /** A broken copy of the standard board in the temp folder (file name `<id>.yaml`); its path. */
 function brokenBoard(id: string, mutate: (b: Doc) => void | string): string {
@@ -328,8 +364,8 @@ async function attempt(row: Row): Promise<{ error: unknown; file: string }> {
 const ROWS: Row[] = [...FACTION, ...BOARD, ...RULES, ...SCENARIO, ...EXPERIMENT];
 
 describe('broken content inputs: a ConfigError naming the file, the place and the expectation', () => {
-  it('the corpus has at least 80 rows, of every kind of file', () => {
-    expect(ROWS.length).toBeGreaterThanOrEqual(80);
+  it('the corpus has at least 150 rows, of every kind of file (the command lines are test/cli/bad-arguments.test.ts)', () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(150);
     for (const kind of Object.keys(GOOD)) expect(ROWS.filter((r) => r.kind === kind).length).toBeGreaterThanOrEqual(10);
   });
 
