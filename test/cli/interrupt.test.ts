@@ -135,6 +135,25 @@ describe('the launcher (bin/stareater.js)', () => {
   });
 });
 
+describe('a bot that hangs on the main thread (stareater match)', () => {
+  it('has no time limit there, and Ctrl-C ends it at once (docs/bots.md)', async () => {
+    const looper = join(root, 'test', 'fixtures', 'bots', 'looper.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', main, 'match', '--p0', looper, '--seed', '1'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const end = exited(child);
+    let printed = '';
+    child.stdout!.on('data', (b) => (printed += String(b)));
+    // Long enough to load and reach the looping decision; the match never ends by itself.
+    const finished = await Promise.race([end.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+    expect(finished, 'the match ended by itself').toBe(false);
+    const t0 = Date.now();
+    child.kill('SIGINT');
+    const { signal } = await end;
+    expect(signal).toBe('SIGINT');
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(printed).not.toMatch(/Result:/);
+  });
+});
+
 // A small file system of our own to fill (root can mount one; elsewhere these rows are skipped).
 const isRoot = process.getuid?.() === 0;
 function smallDisk(name: string, size: string): string | null {
