@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { constants } from 'node:os';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
+// tsx resolved from this file, not from the working folder, so the launcher runs from anywhere.
+const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(root, 'src/cli/main.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     // A terminal's Ctrl-C already reached the child (same process group); sending it again is harmless.

@@ -337,8 +337,8 @@ export function buildProgram(): Command {
       console.log(`Results: ${rel}/`);
       if (shard) {
         // A part's figures would read as the run's: the summary, charts and report come with the merge.
-        console.log(shardDoneLine(shard, rel));
-        if (!r.complete) process.exitCode = 130;
+        if (r.complete) console.log(shardDoneLine(shard, rel));
+        else process.exitCode = 130;
         return;
       }
       if (existsSync(join(r.dir, 'report.html'))) {

@@ -267,6 +267,7 @@ function planOf(file: string, ex: Experiment, tables: GameTables, seating: Seati
         const a = loadoutEntrants(file, ex, tables, 0);
         const b = loadoutEntrants(file, ex, tables, 1, a.entrants.length);
         const m = a.entrants.length;
+        checkTableCount(m * b.entrants.length); // counted before they are built (plan-limits.ts)
         const pairings = a.entrants.flatMap((_, i) => b.entrants.map((_, j) => [i, m + j]));
         const sides = [a, b].map((s, k) => ({ ...s.space, first: k ? m : 0, count: s.entrants.length }));
         return { entrants: [...a.entrants, ...b.entrants], pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], sides };

@@ -117,6 +117,12 @@ describe('one run per results folder', () => {
 });
 
 describe('the launcher (bin/stareater.js)', () => {
+  it('runs from any working folder (tsx is found beside the launcher, as a cluster job starts it)', () => {
+    const r = spawnSync(process.execPath, [join(root, 'bin/stareater.js'), '--version'], { cwd: tmpdir(), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
   it('passes SIGINT on and exits with the run\'s status only once the run has written its files', async () => {
     const file = experiment('interrupted', 4000, 20);
     const out = join(tmp, 'interrupted');

@@ -286,6 +286,18 @@ const EXPERIMENT: Row[] = [
     path: 'loadouts',
     expected: /a plan of at most 1,000,000 tables \(pairings\).*got "[\d,]+ tables"/,
   },
+  {
+    kind: 'experiment',
+    name: 'a two-faction meta of every loadout against every loadout (1,176 x 1,176 tables)',
+    mutate: (d) =>
+      void Object.assign(d, {
+        kind: 'meta',
+        players: [],
+        loadouts: ['fpa', 'lamais'].map((faction) => ({ faction, policy: 'random', count: 'all', max: 10000 })),
+      }),
+    path: 'loadouts',
+    expected: /a plan of at most 1,000,000 tables \(pairings\).*got "1,382,976 tables"/,
+  },
 ];
 
 /** A bot file written beside the experiments in the temp folder; its path as an experiment names it. */
