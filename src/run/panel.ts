@@ -8,7 +8,7 @@
  * report, replay commands and resume), and the panel adds nothing but the comparison, read
  * from those folders' files (report/panel-report.ts).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { ConfigError, ROOT } from '../content/errors.js';
@@ -168,6 +168,11 @@ export async function runPanel(o: PanelOptions): Promise<PanelRunResult> {
         continue;
       }
       if (existsSync(join(subDir, 'checkpoint.json'))) resume = subDir;
+      else {
+        // Stopped before its first checkpoint: nothing to keep, and a fresh run refuses a folder with files in it.
+        rmSync(subDir, { recursive: true, force: true });
+        mkdirSync(subDir);
+      }
     }
     if (!resume) writeAtomic(file, text);
     const onPlan = (_: unknown, total: number) => log(`${head}: ${resume ? 'resuming, ' : ''}${sub.matches} matches per pairing, ${total} in all`);

@@ -5,7 +5,7 @@
  * the agreement is worded from the figures (favoured only where an interval excludes 50%).
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,6 +180,13 @@ describe('a small real panel', () => {
     expect(again.filter((l) => l.endsWith(': already finished'))).toHaveLength(3);
     expect(r2.result.styles).toEqual(panel.styles);
     expect(r2.result.agreement).toEqual(panel.agreement);
+    // A style stopped before its first checkpoint (its files there, no checkpoint) plays again from the start.
+    rmSync(join(out, 'rammer', 'summary.json'));
+    const third: string[] = [];
+    const r3 = await runPanel({ ...loadExperiment(file), workers: 2, resume: out, log: (l) => third.push(l) });
+    expect(third.filter((l) => l.endsWith(': already finished'))).toHaveLength(2);
+    expect(r3.result.agreement).toEqual(panel.agreement);
+    expect(r3.result.styles.map((s) => s.matchesPlayed)).toEqual([20, 20, 10]);
     // A panel whose question changed since is not resumed into the old folder.
     const changed = write('real', { kind: 'batch', matches: 20, seed: 6, players: duel, outputs: { charts: false }, panel: { styles: ['gunner', 'brawler', { style: 'rammer', matches: 10 }] } });
     await expect(runPanel({ ...loadExperiment(changed), workers: 2, resume: out, log: () => {} })).rejects.toThrow(/at \(root\): expected the same experiment as the panel in .* \(style gunner changed since\)/);
