@@ -12,7 +12,7 @@
  * since the run changes nothing, and the command names the files that changed.
  */
 import { InvalidArgumentError } from 'commander';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { loadScenario, tablesForScenario, scenarioSetup } from '../content/scenario.js';
 import { Kernel } from '../rules/kernel.js';
@@ -21,6 +21,7 @@ import { loadExperiment } from '../sim/experiment.js';
 import { prepare, plannedMatches } from '../sim/play.js';
 import { traceExperimentMatch, tracePolicyMatch, traceScenario, TRACE_FORMAT, type Trace } from '../sim/trace.js';
 import { writeReplayHtml } from '../report/replay.js';
+import { writeAtomic } from '../report/files.js';
 import { repoRoot } from '../content/load.js';
 import { snapshotOf } from '../content/snapshot.js';
 import { noteSnapshot } from '../run/provenance.js';
@@ -166,14 +167,7 @@ function traceFile(path: string): Trace {
 /** Write `text` to `path` whole or not at all, creating its folder. */
 function writeWhole(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeAtomic(path, text);
 }
 
 /** The trace `stareater match` would play with these options. */

@@ -21,7 +21,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { ConfigError } from '../content/errors.js';
-import { repoRoot, defaultConfigDir, listConfigNames, loadFaction } from '../content/load.js';
+import { defaultConfigDir, listConfigNames, loadFaction } from '../content/load.js';
 import { applyCardChanges, cardIds, changeableFields, type SourcedChange } from '../content/changes.js';
 import { tablesForScenario } from '../content/scenario.js';
 import type { Experiment } from '../sim/experiment.js';
@@ -38,7 +38,7 @@ import { writeSpecs } from '../report/charts.js';
 import { writeReport } from '../report/findings.js';
 import { autobalanceCharts, autobalanceCsvRows, proposalLines, type AutobalanceOutput, type VerifiedMatchup, type Proposal } from '../report/autobalance.js';
 import { runBatch } from './batch.js';
-import { openResultsFolder } from './results-folder.js';
+import { openResultsFolder, defaultResultsDir } from './results-folder.js';
 
 export interface AutobalanceOptions {
   file: string;
@@ -59,7 +59,6 @@ export interface AutobalanceResult {
   seconds: number;
 }
 
-const timestamp = () => new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
 
 /**
  * The levers with their current values (the content with the experiment's own changes),
@@ -148,7 +147,7 @@ export async function runAutobalance(o: AutobalanceOptions): Promise<Autobalance
   const targets: TargetMatchup[] = targetMatchups(ex.players, spec);
   const names = ex.players.map((p) => p.name!);
   const label = (t: { a: number; b: number }, ps = names) => `${ps[t.a]} vs ${ps[t.b]}`;
-  const dir = resolve(o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
+  const dir = resolve(o.outDir ?? defaultResultsDir(ex.name));
   // The folder is checked (new or empty, writable) before the search; the verification then
   // writes it as any run does, and the rounds, kept beside it meanwhile, move into search/.
   openResultsFolder({ dir, resume: false }).release();

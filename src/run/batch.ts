@@ -24,7 +24,6 @@
 import { openSync, ftruncateSync, writeSync, closeSync, existsSync, readFileSync, truncateSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { repoRoot } from '../content/load.js';
 import type { Experiment } from '../sim/experiment.js';
 import type { Plan } from '../sim/plan.js';
 import { ConfigError, ROOT } from '../content/errors.js';
@@ -50,7 +49,7 @@ import { factionMetaCsvRows } from '../report/meta-factions.js';
 import { Progress } from './progress.js';
 import { writeProvenance } from './provenance.js';
 import { shardRange, writeShardFile, type Shard } from './shard.js';
-import { openResultsFolder, fsErrorMessage, isDiskFull, type ResultsFolder } from './results-folder.js';
+import { openResultsFolder, defaultResultsDir, fsErrorMessage, isDiskFull, type ResultsFolder } from './results-folder.js';
 
 export interface BatchOptions {
   file: string;
@@ -94,10 +93,6 @@ export interface BatchResult {
   seconds: number;
   summary: Record<string, unknown>;
   ratings: Ratings | null;
-}
-
-function timestamp(): string {
-  return new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
 }
 
 interface Checkpoint {
@@ -210,7 +205,7 @@ async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<Bat
   const chunk = ex.chunk ?? defaultChunk(total - first);
   o.onPlan?.(prep.plan, total - first);
   const workers = (o.workers ?? ex.workers) || availableParallelism();
-  const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-${timestamp()}`));
+  const dir = resolve(o.resume ?? o.outDir ?? defaultResultsDir(ex.name));
   held.push(openResultsFolder({ dir, resume: !!o.resume, experimentText: o.text }));
   const players = experimentPlayers(prep);
   const csvPath = join(dir, 'matches.csv');

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { ConfigError, ROOT } from '../content/errors.js';
-import { repoRoot } from '../content/load.js';
+import { defaultResultsDir } from './results-folder.js';
 import { loadExperiment, type Experiment, type PanelStyle } from '../sim/experiment.js';
 import { prepare } from '../sim/play.js';
 import { runBatch, RunFailure } from './batch.js';
@@ -106,10 +106,6 @@ function sameStyleExperiment(a: Experiment, b: Experiment): boolean {
   return JSON.stringify(canon({ ...a, workers: 0 })) === JSON.stringify(canon({ ...b, workers: 0 }));
 }
 
-function timestamp(): string {
-  return new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '');
-}
-
 /** A style's params error names the panel's entry, not a player the designer did not write. */
 function styleError(file: string, i: number, e: unknown): unknown {
   if (!(e instanceof ConfigError) || !/^(players\[\d+\]|loadouts)\.(policy|params)$/.test(e.path)) return e;
@@ -131,7 +127,7 @@ export async function runPanel(o: PanelOptions): Promise<PanelRunResult> {
       throw styleError(o.file, i, e);
     }
   }
-  const dir = resolve(o.resume ?? o.outDir ?? join(repoRoot(), 'results', `${ex.name}-panel-${timestamp()}`));
+  const dir = resolve(o.resume ?? o.outDir ?? defaultResultsDir(`${ex.name}-panel`));
   if (o.resume && !existsSync(dir)) throw ConfigError.at(dir, ROOT, 'the folder of a stopped panel run (--resume)', 'no such folder');
   mkdirSync(dir, { recursive: true });
   const question: PanelQuestion = { experiment: ex.name, kind: ex.kind, file: relative(process.cwd(), resolve(o.file)) || o.file, players: playerLabels(ex) };

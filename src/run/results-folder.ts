@@ -26,6 +26,7 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import { hostname } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../content/errors.js';
+import { repoRoot } from '../content/load.js';
 
 /** The lock file's name inside a results folder. */
 export const LOCK_FILE = '.stareater.lock';
@@ -338,4 +339,9 @@ export function checkReportInputs(dir: string): void {
       if (typeof s.matchesPlayed !== 'number') throw ConfigError.at(file, 'matchesPlayed', "a run's summary (the matches played)", s.matchesPlayed);
     }
   }
+}
+
+/** The folder a run writes to when no --out is given: results/<name>-<UTC time>, the time with no colons so every file system takes it. */
+export function defaultResultsDir(name: string): string {
+  return join(repoRoot(), 'results', `${name}-${new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '')}`);
 }

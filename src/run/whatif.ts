@@ -19,7 +19,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { ConfigError } from '../content/errors.js';
 import { checkNoRepeats, type SourcedChange } from '../content/changes.js';
-import { defaultConfigDir, listConfigNames, loadFaction, repoRoot } from '../content/load.js';
+import { defaultConfigDir, listConfigNames, loadFaction } from '../content/load.js';
+import { defaultResultsDir } from './results-folder.js';
 import { effectiveText } from './provenance.js';
 import { loadScenario, tablesForScenario } from '../content/scenario.js';
 import { BlockTally, tallyDeltas, LEVEL95 } from '../analysis/whatif.js';
@@ -112,7 +113,7 @@ export async function runWhatIf(o: WhatIfOptions): Promise<WhatIfResult> {
   const variants = whatIfVariants(o.file, o.experiment, parsedFactions());
   const preps = await prepareAll(o.file, variants);
   const tallies = preps.map(tallyFor);
-  const top = resolve(o.outDir ?? join(repoRoot(), 'results', `${o.experiment.name}-${new Date().toISOString().replace(/[:]/g, '-').replace(/\..*/, '')}`));
+  const top = resolve(o.outDir ?? defaultResultsDir(o.experiment.name));
 
   const abort = new AbortController();
   if (o.signal) o.signal.addEventListener('abort', () => abort.abort(), { once: true });
