@@ -109,6 +109,13 @@ export class ChunkPool {
       // trip through the main thread (which then competes for the cores).
       concurrentTasksPerWorker: Math.ceil(slots / workers),
     });
+    // A chunk cancelled by an AbortSignal may still post its result while its worker is being
+    // ended; piscina reports a message for a task it no longer holds as a pool 'error', which
+    // with no listener would end the process. That result is unwanted; any other error still
+    // ends the process, as it did with no listener.
+    this.pool.on('error', (e: Error) => {
+      if (!e.message.startsWith('Unexpected message from Worker')) throw e;
+    });
   }
 
   /** Chunks waiting in piscina's queue rather than in a worker (0 while the workers hold every slot's chunk). */
