@@ -9,24 +9,14 @@
  * Why through the command and not the page writer: the picture in the README then shows what
  * the command a designer types produces.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Trace } from '../src/sim/trace.js';
 import { launchChromium } from '../test/report/browser.js';
+import { root, screenshotFolders, stareater } from './lib/screenshots.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(root, 'results', 'replay-screenshots');
-mkdirSync(out, { recursive: true });
-mkdirSync(join(root, 'docs', 'images'), { recursive: true });
-
-/** Run `stareater ARGS` as a designer would; returns nothing, fails loudly. */
-function stareater(args: string[]): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`stareater ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  process.stdout.write(r.stdout);
-}
+const out = screenshotFolders('replay-screenshots');
 
 /** The trace embedded in a page. */
 function traceOf(html: string): Trace {

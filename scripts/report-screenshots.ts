@@ -10,22 +10,13 @@
  * With a results folder, that run's report is captured instead (rebuilt by `stareater report`).
  * Why through the commands: the picture in the README then shows what a designer's run produces.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { launchChromium } from '../test/report/browser.js';
+import { root, screenshotFolders, stareater } from './lib/screenshots.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(root, 'results', 'report-screenshots');
-mkdirSync(out, { recursive: true });
-mkdirSync(join(root, 'docs', 'images'), { recursive: true });
-
-function stareater(args: string[]): void {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), ...args], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`stareater ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  process.stdout.write(r.stdout);
-}
+const out = screenshotFolders('report-screenshots');
 
 const given = process.argv[2];
 const dir = given ? resolve(given) : join(out, 'default-40');
