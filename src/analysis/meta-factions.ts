@@ -46,8 +46,13 @@ export interface FactionCell {
   /** Row side's score (wins + draws/2) / matches over every match played in the cell. */
   score: number;
   matches: number;
-  /** Completed pairs by the row side's pair score 0, ½, 1, 1½, 2 (the bootstrap's draws). */
-  penta: readonly number[];
+  /**
+   * Completed units (the bootstrap's draws) by the row side's points over the unit: units[k]
+   * units in which it scored a share k / (units.length − 1). Seat-swapped pairs: the
+   * pentanomial counts (pair score 0, ½, 1, 1½, 2 of 2); rotation blocks of a two-team
+   * table: the side's block score times T, 0 .. N·T.
+   */
+  units: readonly number[];
 }
 
 export interface FactionSideResult {
@@ -75,19 +80,25 @@ export interface FactionMetaAnalysis {
   /** score[i][j]: row loadout i's score against column loadout j. */
   score: number[][];
   matches: number[][];
+  /** Completed units per cell: seat-swapped pairs, or rotation blocks (teamSize). */
   pairs: number[][];
   /** The row faction's score when both sides play their equilibrium: point, 95% bootstrap percentile interval. */
   value: { value: number; lo: number; hi: number };
   /** The faction the value favours when its interval excludes ½, else null. */
   favoured: string | null;
   replicates: number;
+  /** Present on a two-team scenario: each side picks a team composition of this many loadouts (the "loadouts" above are compositions), and the units are rotation blocks. */
+  teamSize?: number;
   /** 'stable': every loadout out of the equilibria in at most 5% or at least 95% of replicates, and no equally good loadout left without weight; else 'uncertain' with reasons. */
   verdict: Verdict<'stable' | 'uncertain'>;
 }
 
-const pairScore = (c: readonly number[]) => {
-  const n = c[0] + c[1] + c[2] + c[3] + c[4];
-  return n ? (c[1] + 2 * c[2] + 3 * c[3] + 4 * c[4]) / (4 * n) : NaN;
+/** The mean share of units drawn by points (see FactionCell.units). */
+const unitScore = (c: readonly number[]) => {
+  let n = 0;
+  let points = 0;
+  c.forEach((x, k) => ((n += x), (points += k * x)));
+  return n ? points / ((c.length - 1) * n) : NaN;
 };
 
 /** The mixture's expected score for each row (payoff times column mixture), or each column (1 − payoff, times row mixture). */
@@ -109,6 +120,8 @@ export function analyseFactionGame(
   sides: readonly [{ faction: string; loadouts: string[] }, { faction: string; loadouts: string[] }],
   seed: string | number,
   replicates = FACTION_META_REPLICATES,
+  /** What a side picks, singular and plural (team compositions on a two-team scenario). */
+  noun: readonly [string, string] = ['loadout', 'loadouts'],
 ): FactionMetaAnalysis {
   const m = cells.length;
   const n = m ? cells[0].length : 0;
@@ -128,8 +141,8 @@ export function analyseFactionGame(
     for (let i = 0; i < m; i++)
       for (let j = 0; j < n; j++) {
         const c = cells[i][j];
-        const pairs = c.penta.reduce((a, b) => a + b, 0);
-        s[i][j] = pairs ? pairScore(multinomialSample(pairs, c.penta.map((x) => x / pairs), rng)) : score[i][j];
+        const units = c.units.reduce((a, b) => a + b, 0);
+        s[i][j] = units ? unitScore(multinomialSample(units, c.units.map((x) => x / units), rng)) : score[i][j];
       }
     const eq = solveZeroSum(s);
     eq.row.forEach((w, i) => rowW[i].push(w));
@@ -160,9 +173,9 @@ export function analyseFactionGame(
   // equilibrium's loadouts (never out) yet given no weight: the equilibrium is not unique.
   const each = (r: typeof rs, k: 0 | 1, f: (x: number, w: number) => boolean) => r.outShare.flatMap((x, i) => (f(x, k ? column[i] : row[i]) ? [sides[k].loadouts[i]] : []));
   const wavering = [0, 1].flatMap((k) => each(k ? cs : rs, k as 0 | 1, (x) => x > NEVER_WORTH_SHARE && x < 1 - NEVER_WORTH_SHARE));
-  if (wavering.length) reasons.push(`${wavering.length} loadout${wavering.length > 1 ? 's are' : ' is'} out of the equilibrium in only some bootstrap replicates (${wavering.slice(0, 4).join(', ')}${wavering.length > 4 ? ', ...' : ''})`);
+  if (wavering.length) reasons.push(`${wavering.length} ${wavering.length > 1 ? `${noun[1]} are` : `${noun[0]} is`} out of the equilibrium in only some bootstrap replicates (${wavering.slice(0, 4).join(', ')}${wavering.length > 4 ? ', ...' : ''})`);
   const tied = [0, 1].flatMap((k) => each(k ? cs : rs, k as 0 | 1, (x, w) => x <= NEVER_WORTH_SHARE && w <= SUPPORT_EPS));
-  if (tied.length) reasons.push(`the equilibrium is not unique: ${tied.length} loadout${tied.length > 1 ? 's do' : ' does'} as well as those it plays against the other side's mixture but get${tied.length > 1 ? '' : 's'} no weight (${tied.slice(0, 4).join(', ')}${tied.length > 4 ? ', ...' : ''}); the weights among equally good loadouts are arbitrary`);
+  if (tied.length) reasons.push(`the equilibrium is not unique: ${tied.length} ${tied.length > 1 ? `${noun[1]} do` : `${noun[0]} does`} as well as those it plays against the other side's mixture but get${tied.length > 1 ? '' : 's'} no weight (${tied.slice(0, 4).join(', ')}${tied.length > 4 ? ', ...' : ''}); the weights among equally good ${noun[1]} are arbitrary`);
 
   return {
     kind: 'meta-factions',
@@ -172,7 +185,7 @@ export function analyseFactionGame(
     ],
     score,
     matches: cells.map((r) => r.map((c) => c.matches)),
-    pairs: cells.map((r) => r.map((c) => c.penta.reduce((a, b) => a + b, 0))),
+    pairs: cells.map((r) => r.map((c) => c.units.reduce((a, b) => a + b, 0))),
     value: { value, lo, hi },
     favoured,
     replicates,
@@ -181,17 +194,18 @@ export function analyseFactionGame(
 }
 
 /** The two-faction meta of a run: its plan's two sides and the pairings' counts in the summary state. */
-export function analyseFactionMeta(plan: Pick<Plan, 'entrants' | 'sides'>, state: Pick<SummaryState, 'pairings'>, seed: string | number, replicates = FACTION_META_REPLICATES): FactionMetaAnalysis | null {
+export function analyseFactionMeta(plan: Pick<Plan, 'entrants' | 'sides' | 'metaTables'>, state: Pick<SummaryState, 'pairings'>, seed: string | number, replicates = FACTION_META_REPLICATES): FactionMetaAnalysis | null {
   const sides = plan.sides;
-  if (!sides || sides.length !== 2) return null;
+  // On N seats the sides pick team compositions (meta-multi.ts).
+  if (!sides || sides.length !== 2 || plan.metaTables) return null;
   const [a, b] = sides;
-  const cells: FactionCell[][] = Array.from({ length: a.count }, () => Array.from({ length: b.count }, (): FactionCell => ({ score: 0.5, matches: 0, penta: [0, 0, 0, 0, 0] })));
+  const cells: FactionCell[][] = Array.from({ length: a.count }, () => Array.from({ length: b.count }, (): FactionCell => ({ score: 0.5, matches: 0, units: [0, 0, 0, 0, 0] })));
   for (const p of state.pairings) {
     // Pairings are [a, b] with a < b: the row side's entrant is a (its entrants come first).
     const i = p.a - a.first;
     const j = p.b - b.first;
     if (i < 0 || i >= a.count || j < 0 || j >= b.count || !p.matches) continue;
-    cells[i][j] = { score: (p.winsA + (p.matches - p.winsA - p.winsB) / 2) / p.matches, matches: p.matches, penta: p.penta ?? [0, 0, 0, 0, 0] };
+    cells[i][j] = { score: (p.winsA + (p.matches - p.winsA - p.winsB) / 2) / p.matches, matches: p.matches, units: p.penta ?? [0, 0, 0, 0, 0] };
   }
   const names = (s: (typeof sides)[number]) => plan.entrants.slice(s.first, s.first + s.count).map((e) => e.name);
   return analyseFactionGame(cells, [{ faction: a.faction, loadouts: names(a) }, { faction: b.faction, loadouts: names(b) }], seed, replicates);
@@ -201,8 +215,9 @@ export function analyseFactionMeta(plan: Pick<Plan, 'entrants' | 'sides'>, state
 export function factionMetaLines(f: FactionMetaAnalysis): string[] {
   const p = (x: number) => `${(100 * x).toFixed(1)}%`;
   const [r, c] = f.sides;
+  const L = f.teamSize ? 'team compositions' : 'loadouts';
   const lines = [
-    `${r.faction} vs ${c.faction} when both pick loadouts well: ${r.faction} scores ${p(f.value.value)} (95% bootstrap interval ${p(f.value.lo)}-${p(f.value.hi)}); ${f.favoured ? `${f.favoured} is favoured` : 'neither faction is detectably favoured'}`,
+    `${r.faction} vs ${c.faction} when both pick ${L} well: ${r.faction} scores ${p(f.value.value)} (95% bootstrap interval ${p(f.value.lo)}-${p(f.value.hi)}); ${f.favoured ? `${f.favoured} is favoured` : 'neither faction is detectably favoured'}`,
   ];
   for (const s of f.sides) {
     const mix = s.mixture
@@ -211,7 +226,7 @@ export function factionMetaLines(f: FactionMetaAnalysis): string[] {
       .sort((x, y) => y.w - x.w)
       .map((x) => `${s.loadouts[x.i]} ${p(x.w)}`);
     const never = s.neverWorth.filter(Boolean).length;
-    lines.push(`${s.faction} equilibrium: ${mix.slice(0, 5).join(', ')}${mix.length > 5 ? ', ...' : ''}; never worth playing: ${never} of ${s.loadouts.length} loadouts`);
+    lines.push(`${s.faction} equilibrium: ${mix.slice(0, 5).join(', ')}${mix.length > 5 ? ', ...' : ''}; never worth playing: ${never} of ${s.loadouts.length} ${L}`);
   }
   if (f.verdict.status !== 'stable') lines.push(`the equilibrium is uncertain: ${f.verdict.reasons.join('; ')}`);
   return lines;

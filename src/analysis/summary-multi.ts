@@ -94,6 +94,8 @@ export interface TableState {
   pairwise: number[][];
   /** Completed blocks by their pattern: each cross pair's points for i, times 2, over the block, joined by ','. */
   patterns: Record<string, number>;
+  /** Completed blocks by each position's score times T over the block, joined by ',' (the N-player meta's bootstrap redraws these). */
+  scores: Record<string, number>;
   clusters: VectorClusters;
 }
 
@@ -182,6 +184,7 @@ export class MultiFold {
       seatWins: zeros(n),
       pairwise: crossPairs(team).map(() => [0, 0, 0]),
       patterns: {},
+      scores: {},
       clusters: newVectorClusters(k),
     };
     this.tables.set(id, t);
@@ -322,6 +325,8 @@ export class MultiFold {
     addVectorCluster(t.clusters, b.values, this.seats);
     const pattern = b.pair2.join(',');
     t.patterns[pattern] = (t.patterns[pattern] ?? 0) + 1;
+    const scores = t.players.map((_, i) => b.values[i * ENTRANT_VALUES + MV_SCORE_T]).join(',');
+    t.scores[scores] = (t.scores[scores] ?? 0) + 1;
   }
 
   /** Add a serialised state (another shard's) into this one. */
@@ -330,7 +335,7 @@ export class MultiFold {
     for (const from of st.tables) {
       const into = this.tables.get(from.table);
       if (!into) {
-        this.tables.set(from.table, structuredClone(from));
+        this.tables.set(from.table, { ...structuredClone(from), scores: { ...from.scores } });
         continue;
       }
       into.matches += from.matches;
@@ -348,6 +353,7 @@ export class MultiFold {
       addArray(into.seatWins, from.seatWins);
       from.pairwise.forEach((s, i) => addArray(into.pairwise[i], s));
       for (const [k, c] of Object.entries(from.patterns)) into.patterns[k] = (into.patterns[k] ?? 0) + c;
+      for (const [k, c] of Object.entries(from.scores ?? {})) into.scores[k] = (into.scores[k] ?? 0) + c;
       addVectorClusters(into.clusters, from.clusters);
     }
     for (const b of st.pending) {
@@ -375,7 +381,8 @@ export class MultiFold {
 
   /** Canonical plain state (sorted). */
   toJSON(): MultiState {
-    const tables = [...this.tables.values()].sort((x, y) => x.table - y.table).map((t) => ({ ...t, patterns: Object.fromEntries(Object.entries(t.patterns).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }));
+    const sorted = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const tables = [...this.tables.values()].sort((x, y) => x.table - y.table).map((t) => ({ ...t, patterns: sorted(t.patterns), scores: sorted(t.scores) }));
     const pending = [...this.pending.values()].sort((x, y) => x.table - y.table || x.block - y.block);
     const seeds = [...this.seeds.values()].sort((x, y) => x.seed - y.seed).map((s) => ({ seed: s.seed, players: s.players.slice().sort((x, y) => x[0] - y[0]) }));
     return structuredClone({ seats: this.seats, tables, pending, seeds });

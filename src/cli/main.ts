@@ -29,6 +29,7 @@ import { writeReportWithReplays } from '../report/report-replays.js';
 import { replaysLine } from '../report/outliers.js';
 import type { SequentialResult } from '../analysis/sprt.js';
 import { factionMetaLines, type FactionMetaAnalysis } from '../analysis/meta-factions.js';
+import { multiMetaLines, type MultiMetaAnalysis } from '../analysis/meta-multi.js';
 import { liveTable } from '../report/tournament.js';
 import { runBatch, RunFailure } from '../run/batch.js';
 import { checkOutputFile, checkReportInputs, fsErrorMessage } from '../run/results-folder.js';
@@ -356,6 +357,7 @@ export function buildProgram(): Command {
       else printHeadline(r.summary, experiment.kind);
       // A two-faction meta ends with its game: the value, each side's equilibrium, the loadouts never worth playing.
       if (r.summary.factionMeta) for (const line of factionMetaLines(r.summary.factionMeta as FactionMetaAnalysis)) console.log(`  ${line}`);
+      if (r.summary.multiMeta) for (const line of multiMetaLines(r.summary.multiMeta as MultiMetaAnalysis)) console.log(`  ${line}`);
       const sprt = r.summary.sprt as SequentialResult | undefined;
       if (sprt) console.log(`  ${sprt.line}`);
       if (!r.complete) process.exitCode = 130;

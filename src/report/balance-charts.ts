@@ -217,15 +217,14 @@ export function balanceCharts(a: BalanceAnalysis): Record<string, VlSpec> {
   return { 'meta-mixture': metaMixtureChart(a), 'meta-components': metaComponentChart(a) };
 }
 
-/** A two-faction meta: both sides' equilibrium mixtures side by side, each loadout's weight with its bootstrap range. */
-export function factionMixtureChart(f: FactionMetaAnalysis): VlSpec {
-  const values = f.sides.flatMap((s) =>
-    s.loadouts
-      .map((name, i) => ({ faction: s.faction, loadout: name, weight: s.mixture[i], meanWeight: s.meanWeight[i], lo: num(s.weightLo[i]), hi: num(s.weightHi[i]), inSupport: s.inSupport[i], againstMixture: s.againstMixture[i], neverWorth: s.neverWorth[i] ? 'never worth playing' : 'played', outShare: s.outShare[i] }))
-      .filter((v) => v.weight > 0 || v.inSupport >= 0.05 || v.neverWorth === 'played'),
-  );
-  const y = { field: 'loadout', type: 'nominal', sort: { field: 'weight', order: 'descending' }, title: null, axis: { labelLimit: 360 } };
-  const layer = [
+/**
+ * The layers of an equilibrium mixture chart: per row `field`, a bar of the weight, the 95%
+ * bootstrap range (lo, hi) and the bootstrap mean weight, with a tooltip of the bootstrap
+ * figures (meanWeight, inSupport, outShare, againstMixture).
+ */
+export function mixtureLayers(field: string, against: string): unknown[] {
+  const y = { field, type: 'nominal', sort: { field: 'weight', order: 'descending' }, title: null, axis: { labelLimit: 360 } };
+  return [
     { mark: { type: 'bar', color: '#9467bd' }, encoding: { y, x: { field: 'weight', type: 'quantitative', axis: { format: '%' }, title: 'weight in the equilibrium', scale: { domain: [0, 1] } } } },
     { mark: { type: 'rule', color: 'black' }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
     {
@@ -234,21 +233,31 @@ export function factionMixtureChart(f: FactionMetaAnalysis): VlSpec {
         y,
         x: { field: 'meanWeight', type: 'quantitative' },
         tooltip: [
-          { field: 'loadout', type: 'nominal' },
+          { field, type: 'nominal' },
           { field: 'weight', type: 'quantitative', format: '.1%' },
           { field: 'meanWeight', type: 'quantitative', format: '.1%', title: 'bootstrap mean weight' },
           { field: 'inSupport', type: 'quantitative', format: '.0%', title: 'weighted (bootstrap)' },
           { field: 'outShare', type: 'quantitative', format: '.0%', title: 'out of the equilibria (bootstrap)' },
-          { field: 'againstMixture', type: 'quantitative', format: '.1%', title: 'score against the other side’s mix' },
+          { field: 'againstMixture', type: 'quantitative', format: '.1%', title: against },
         ],
       },
     },
   ];
+}
+
+/** A two-faction meta: both sides' equilibrium mixtures side by side, each loadout's weight with its bootstrap range. */
+export function factionMixtureChart(f: FactionMetaAnalysis): VlSpec {
+  const values = f.sides.flatMap((s) =>
+    s.loadouts
+      .map((name, i) => ({ faction: s.faction, loadout: name, weight: s.mixture[i], meanWeight: s.meanWeight[i], lo: num(s.weightLo[i]), hi: num(s.weightHi[i]), inSupport: s.inSupport[i], againstMixture: s.againstMixture[i], neverWorth: s.neverWorth[i] ? 'never worth playing' : 'played', outShare: s.outShare[i] }))
+      .filter((v) => v.weight > 0 || v.inSupport >= 0.05 || v.neverWorth === 'played'),
+  );
+  const layer = mixtureLayers('loadout', 'score against the other side’s mix');
   return {
     $schema: VEGA_LITE_SCHEMA,
     title: {
       text: `${f.sides[0].faction} against ${f.sides[1].faction}: each side's equilibrium mixture`,
-      subtitle: `value of the game: ${f.sides[0].faction} scores ${(100 * f.value.value).toFixed(1)}% [${(100 * f.value.lo).toFixed(1)}, ${(100 * f.value.hi).toFixed(1)}]; bars: weight, dots: mean weight, lines: 95% range over ${f.replicates} bootstrap replicates of the pairs; loadouts never worth playing are left out`,
+      subtitle: `value of the game: ${f.sides[0].faction} scores ${(100 * f.value.value).toFixed(1)}% [${(100 * f.value.lo).toFixed(1)}, ${(100 * f.value.hi).toFixed(1)}]; bars: weight, dots: mean weight, lines: 95% range over ${f.replicates} bootstrap replicates of the ${f.teamSize ? 'rotation blocks' : 'pairs'}; ${f.teamSize ? 'team compositions' : 'loadouts'} never worth playing are left out`,
     },
     data: { values },
     // One panel per side (a facet would union the two sides' loadout scales).

@@ -197,15 +197,19 @@ export function metaSection(a: MetaAnalysis, charts: Map<string, ReportChart>, h
 /** A two-faction meta: the value of the game (who is favoured when both pick well), each side's mixture, the loadouts never worth playing. */
 export function factionMetaSection(f: FactionMetaAnalysis, charts: Map<string, ReportChart>, headlines: Headline[]): ReportSection {
   const [r, c] = f.sides;
+  // On a two-team scenario each side picks a team composition, and the units are rotation blocks.
+  const L = f.teamSize ? 'team compositions' : 'loadouts';
+  const unit = f.teamSize ? 'rotation blocks' : 'seat-swapped pairs';
+  const one = f.teamSize ? 'composition' : 'loadout';
   const value = `${pct(f.value.value)} ${interval(f.value)}`;
   if (f.favoured)
-    headlines.push({ text: `When both sides pick their loadouts well, ${f.favoured} is favoured: ${r.faction} scores ${value} against ${c.faction} (the value of the two-faction game, 95% bootstrap interval).`, level: 'notable' });
-  else headlines.push({ text: `When both sides pick their loadouts well, neither faction is detectably favoured: ${r.faction} scores ${value} against ${c.faction}.`, level: 'info' });
+    headlines.push({ text: `When both sides pick their ${L} well, ${f.favoured} is favoured: ${r.faction} scores ${value} against ${c.faction} (the value of the two-faction game, 95% bootstrap interval).`, level: 'notable' });
+  else headlines.push({ text: `When both sides pick their ${L} well, neither faction is detectably favoured: ${r.faction} scores ${value} against ${c.faction}.`, level: 'info' });
   const never = (s: FactionSideResult) => s.loadouts.filter((_, i) => s.neverWorth[i]);
   const nr = never(r);
   const nc = never(c);
   if (nr.length + nc.length)
-    headlines.push({ text: `Loadouts never worth playing (in no equilibrium of at least 95% of bootstrap replicates): ${nr.length} of ${r.loadouts.length} ${r.faction}, ${nc.length} of ${c.loadouts.length} ${c.faction}.`, level: 'notable' });
+    headlines.push({ text: `${f.teamSize ? 'Team compositions' : 'Loadouts'} never worth playing (in no equilibrium of at least 95% of bootstrap replicates): ${nr.length} of ${r.loadouts.length} ${r.faction}, ${nc.length} of ${c.loadouts.length} ${c.faction}${f.teamSize ? ` (a team flies ${f.teamSize} ships of its faction and picks their loadouts together)` : ''}.`, level: 'notable' });
   const rows = (s: FactionSideResult) =>
     s.loadouts
       .map((name, i) => ({ i, row: [s.faction, name, pct(s.mixture[i]), interval({ lo: s.weightLo[i], hi: s.weightHi[i] }), pct(s.inSupport[i], 0), pct(s.outShare[i], 0), pct(s.againstMixture[i]), s.neverWorth[i] ? 'yes' : ''] }))
@@ -216,15 +220,15 @@ export function factionMetaSection(f: FactionMetaAnalysis, charts: Map<string, R
     'meta-factions',
     `The two-faction meta: ${r.faction} against ${c.faction}`,
     [
-      `Each of ${r.loadouts.length} ${r.faction} loadouts played each of ${c.loadouts.length} ${c.faction} loadouts. A match's score for one side is one minus the other's, so the game is zero-sum in score: each side's equilibrium is the mixture of its loadouts that does best against the other side's best reply, and the value of the game is ${r.faction}'s score when both sides play their equilibrium (above 50%: ${r.faction} is favoured when both pick well).`,
-      `Over ${f.replicates} bootstrap replicates of the seat-swapped pairs, the table gives each loadout's weight range, how often the solution gives it weight, and how often it is out: scoring below the value against the other side's equilibrium, which puts it in no equilibrium of that replicate's game. A loadout out in at least 95% of the replicates is never worth playing. "Score against the mix" is the loadout's own score against the other side's equilibrium: the loadouts worth playing reach the value, the others fall short by what playing them costs.`,
-      f.verdict.status === 'stable' ? 'Verdict: stable (every loadout in, or out of, the equilibria in at least 95% of replicates, and the equilibrium is unique).' : `Verdict: uncertain (${f.verdict.reasons.join('; ')}).`,
+      `${f.teamSize ? `Two teams of ${f.teamSize}: each team picks the loadouts of its ${f.teamSize} ships together (a team composition), and each of ${r.loadouts.length} ${r.faction} compositions played each of ${c.loadouts.length} ${c.faction} compositions in rotation blocks (every seat, both team places).` : `Each of ${r.loadouts.length} ${r.faction} loadouts played each of ${c.loadouts.length} ${c.faction} loadouts.`} A match's score for one side is one minus the other's, so the game is zero-sum in score: each side's equilibrium is the mixture of its ${L} that does best against the other side's best reply, and the value of the game is ${r.faction}'s score when both sides play their equilibrium (above 50%: ${r.faction} is favoured when both pick well).`,
+      `Over ${f.replicates} bootstrap replicates of the ${unit}, the table gives each ${one}'s weight range, how often the solution gives it weight, and how often it is out: scoring below the value against the other side's equilibrium, which puts it in no equilibrium of that replicate's game. A ${one} out in at least 95% of the replicates is never worth playing. "Score against the mix" is the ${one}'s own score against the other side's equilibrium: the ${L} worth playing reach the value, the others fall short by what playing them costs.`,
+      f.verdict.status === 'stable' ? `Verdict: stable (every ${one} in, or out of, the equilibria in at least 95% of replicates, and the equilibrium is unique).` : `Verdict: uncertain (${f.verdict.reasons.join('; ')}).`,
       `Never worth playing: ${r.faction}: ${shown(nr)}; ${c.faction}: ${shown(nc)}.`,
     ],
     [charts.get('meta-factions')],
     [
       { caption: 'Value of the game', columns: ['row faction', 'column faction', `${r.faction} score`, '95% interval', 'favoured', 'replicates'], rows: [[r.faction, c.faction, pct(f.value.value), interval(f.value), f.favoured ?? 'neither', f.replicates]] },
-      { caption: 'Equilibrium mixtures', columns: ['faction', 'loadout', 'weight', 'bootstrap 95% range', 'weighted (bootstrap)', 'out (bootstrap)', 'score against the mix', 'never worth playing'], rows: [...rows(r), ...rows(c)] },
+      { caption: 'Equilibrium mixtures', columns: ['faction', f.teamSize ? 'team composition' : 'loadout', 'weight', 'bootstrap 95% range', 'weighted (bootstrap)', 'out (bootstrap)', 'score against the mix', 'never worth playing'], rows: [...rows(r), ...rows(c)] },
     ],
   );
 }

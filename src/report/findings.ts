@@ -18,6 +18,8 @@ import type { Summary, PairingSummary } from '../analysis/summary.js';
 import type { Ratings } from '../analysis/ratings.js';
 import type { BalanceAnalysis } from '../analysis/balance.js';
 import type { FactionMetaAnalysis } from '../analysis/meta-factions.js';
+import type { MultiMetaAnalysis } from '../analysis/meta-multi.js';
+import { multiMetaSection } from './meta-multi.js';
 import type { OutlierReport } from '../analysis/outliers.js';
 import { int, interval, pct, rate, section } from './format.js';
 import { factionMetaSection, loadoutSweepSection, metaSection, ratingsSection, statSweepSection } from './balance-sections.js';
@@ -41,6 +43,8 @@ export interface RunAnalysis {
   balance: BalanceAnalysis | null;
   /** A two-faction meta's game (meta-factions.ts); absent otherwise. */
   factionMeta?: FactionMetaAnalysis | null;
+  /** A meta on 3-4 seats with one strategy set (meta-multi.ts); absent otherwise. */
+  multiMeta?: MultiMetaAnalysis | null;
   outliers: OutlierReport;
 }
 
@@ -220,11 +224,25 @@ function endsSection(s: Summary, charts: Map<string, ReportChart>, headlines: He
 
 // ---------------------------------------------------------------------------------------
 
-/** Which policies fly which entrants: the play every figure of the run rests on. */
+/**
+ * The entrant a name stands for: a copy `<name>#k` of an entrant (an N-player meta's repeated
+ * loadouts, a compare's copies of B) is that entrant; any other name is itself.
+ */
+export function copiesAs(names: readonly string[]): (name: string) => string {
+  const known = new Set(names);
+  return (name) => {
+    const base = /^(.*)#\d+$/.exec(name)?.[1];
+    return base !== undefined && known.has(base) ? base : name;
+  };
+}
+
+/** Which policies fly which entrants (copies counted as their entrant): the play every figure of the run rests on. */
 export function playLine(s: Summary): string {
   const byPolicy = new Map<string, string[]>();
-  for (const p of s.players) byPolicy.set(p.policy, [...(byPolicy.get(p.policy) ?? []), p.name]);
-  const parts = [...byPolicy].map(([policy, names]) => `${policy} flies ${names.length === s.players.length && names.length > 2 ? `all ${names.length} entrants` : names.join(' and ')}`);
+  const entrantOf = copiesAs(s.players.map((p) => p.name));
+  const own = s.players.filter((p) => entrantOf(p.name) === p.name);
+  for (const p of own) byPolicy.set(p.policy, [...(byPolicy.get(p.policy) ?? []), p.name]);
+  const parts = [...byPolicy].map(([policy, names]) => `${policy} flies ${names.length === own.length && names.length > 2 ? `all ${names.length} entrants` : names.join(' and ')}`);
   return `Every figure here rests on this play: ${parts.join('; ')}. Other policies can give other answers; a play-style panel (docs/panel.md) asks the same question under several.`;
 }
 
@@ -256,7 +274,7 @@ export function buildReportModel(dir: string): ReportModel {
   // The scenario, loadouts, damage by section, card usage and matches to watch (pictures.ts, outliers.ts).
   const content = loadRunContent(dir);
   const matchTable = loadMatchTable(dir);
-  const uses = matchTable ? cardUsage(matchTable, content?.tables ?? null) : null;
+  const uses = matchTable ? cardUsage(matchTable, content?.tables ?? null, copiesAs(entrants)) : null;
   const scenario = scenarioSection(content, uses);
   if (scenario) sections.push(scenario);
   const b = analysis?.balance;
@@ -264,13 +282,15 @@ export function buildReportModel(dir: string): ReportModel {
   if (b?.kind === 'stat-sweep') sections.push(statSweepSection(b, charts, headlines));
   if (b?.kind === 'meta') sections.push(metaSection(b, charts, headlines));
   if (analysis?.factionMeta) sections.push(factionMetaSection(analysis.factionMeta, charts, headlines));
+  if (analysis?.multiMeta) sections.push(multiMetaSection(analysis.multiMeta, charts, headlines));
   const sequential = summary.kind === 'compare' ? sequentialSection(summary) : null; // the verdict on who is stronger
   if (sequential) {
     sections.push(sequential.section);
     headlines.push(sequential.headline);
   }
   if (summary.multi) {
-    sections.push(...multiSections(summary.multi, charts, headlines));
+    // A meta's tables hold copies of its loadouts, one table per arrangement: its answer is the equilibrium, not each table's figures.
+    sections.push(...multiSections(summary.multi, charts, summary.kind === 'meta' ? [] : headlines));
     if (summary.ratings) sections.push(ratingsSection(summary.ratings, charts, headlines, summary.players.length > 2));
     if (summary.kind === 'loadout-sweep' || summary.kind === 'stat-sweep')
       headlines.push({ text: `The ${summary.kind}'s analysis (effects, crossing) rests on two-player pairs and is not made for ${summary.multi.seats} players; the tables above give each entrant's win share.`, level: 'info' });

@@ -247,13 +247,14 @@ function cardName(f: FactionTable | undefined, id: string): string {
 }
 
 /** Per entrant and card in its loadouts: matches carried, matches used, uses. */
-export function cardUsage(m: MatchTable, tables: GameTables | null): CardUse[] {
+export function cardUsage(m: MatchTable, tables: GameTables | null, entrantOf: (name: string) => string = (name) => name): CardUse[] {
   const seats = seatsOf(m);
   const byKey = new Map<string, CardUse>();
   const factionById = new Map((tables?.factions ?? []).map((f) => [f.id, f]));
   for (const row of m.rows) {
     for (let k = 0; k < seats; k++) {
-      const entrant = str(m, row, `seat${k}_player`);
+      // Copies of one entrant (`<name>#2`, ...) fly the same loadout: counted as it.
+      const entrant = entrantOf(str(m, row, `seat${k}_player`));
       const factionId = str(m, row, `seat${k}_faction`);
       const f = factionById.get(factionId);
       const cards = str(m, row, `seat${k}_loadout`).split('+').filter(Boolean);

@@ -46,6 +46,8 @@ import { writeAtomic } from '../report/files.js';
 import { analyseBalance } from '../analysis/balance.js';
 import { analyseFactionMeta } from '../analysis/meta-factions.js';
 import { factionMetaCsvRows } from '../report/meta-factions.js';
+import { analyseMultiMeta, type MultiMetaAnalysis } from '../analysis/meta-multi.js';
+import { multiMetaChart, multiMetaCsvRows } from '../report/meta-multi.js';
 import { Progress } from './progress.js';
 import { writeProvenance } from './provenance.js';
 import { shardRange, writeShardFile, type Shard } from './shard.js';
@@ -407,8 +409,9 @@ async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<Bat
   };
   let ratings: Ratings | null = null;
   if (summarized.multi) {
-    // N players: every run gets ratings from the pairwise finishes (even a batch: its entrants are N).
-    if (done > 0) ratings = fitMultiRatings(summarized.multi, players.map((p) => p.name), { seed: `${ex.seed}/bootstrap` });
+    // N players: every run gets ratings from the pairwise finishes (even a batch: its entrants are N);
+    // a meta's entrants include copies of one strategy, so its answer is the equilibrium instead.
+    if (done > 0 && ex.kind !== 'meta') ratings = fitMultiRatings(summarized.multi, players.map((p) => p.name), { seed: `${ex.seed}/bootstrap` });
     if (ratings) summary.ratings = ratings;
   } else if (ex.kind !== 'autobalance' && (pairings.length > 1 || ex.kind === 'tournament' || ex.kind === 'gauntlet')) {
     // (An autobalance's candidates never meet each other: their copies form no one rating scale.)
@@ -437,8 +440,12 @@ async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<Bat
     outliers: outlierReport(outliers.toJSON()),
   };
   // A two-faction meta: the bimatrix game of the two sides' loadouts (meta-factions.ts), also in summary.json.
-  const factionMeta = done > 0 ? analyseFactionMeta(prep.plan, summary.state as SummaryState, ex.seed) : null;
+  // A meta on N seats: the game of T sides (meta-multi.ts); with two factions on two teams, the two-faction game over team compositions.
+  const tableMeta = done > 0 ? analyseMultiMeta(prep.plan, (summary.state as SummaryState).multi, ex.seed) : null;
+  const factionMeta = tableMeta?.kind === 'meta-factions' ? tableMeta : done > 0 ? analyseFactionMeta(prep.plan, summary.state as SummaryState, ex.seed) : null;
   if (factionMeta) summary.factionMeta = analysis.factionMeta = factionMeta;
+  const multiMeta: MultiMetaAnalysis | null = tableMeta?.kind === 'meta-multi' ? tableMeta : null;
+  if (multiMeta) summary.multiMeta = analysis.multiMeta = multiMeta;
   const runInfo = { complete, matchesPlayed: done, workers, seconds: Math.round(seconds * 1000) / 1000, matchesThisRun: done - doneBefore, matchesPerSecond: Math.round((done - doneBefore) / Math.max(seconds, 1e-9)), node: process.version, finished: new Date().toISOString(), file: analysis.file, ...poolInfo(pool, players) };
   writeAtomic(join(dir, 'run.json'), JSON.stringify(runInfo, null, 2) + '\n');
   if (o.shard) writeShardFile(dir, o.shard, { from: first, to: total, total: whole }, { complete, matchesPlayed: done, state: summary.state as SummaryState, outliers: outliers.toJSON() });
@@ -459,10 +466,13 @@ async function runBatchHeld(o: BatchOptions, held: ResultsFolder[]): Promise<Bat
     }
     if (analysis.balance) for (const [name, rows] of Object.entries(balanceCsvRows(analysis.balance))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
     if (factionMeta) for (const [name, rows] of Object.entries(factionMetaCsvRows(factionMeta))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
+    if (multiMeta) for (const [name, rows] of Object.entries(multiMetaCsvRows(multiMeta))) writeAtomic(join(dir, `${name}.csv`), toCsv(rows));
   }
   // A shard's charts and report would show a part as if it were the run: they come with the merge (merge.ts).
   if (ex.outputs.charts && done > 0 && !o.shard && summarized.multi) {
     await writeSpecs(multiCharts(summarized.multi, ex.name), join(dir, 'charts'));
+    if (factionMeta) await writeSpecs({ 'meta-factions': factionMixtureChart(factionMeta) }, join(dir, 'charts'));
+    if (multiMeta) await writeSpecs({ 'meta-multi': multiMetaChart(multiMeta, ex.name) }, join(dir, 'charts'));
     if (ratings) await writeSpecs({ ratings: ratingsChart(ratings, `${ex.name}: ratings from pairwise finishes`) }, join(dir, 'charts'));
   } else if (ex.outputs.charts && done > 0 && !o.shard) {
     await writeCharts(summarized, join(dir, 'charts'));

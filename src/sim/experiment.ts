@@ -326,11 +326,12 @@ function checkKindFields(file: string, ex: Experiment): void {
  * What each kind needs of the scenario's seats (ships), checked once the scenario is loaded
  * (prepare). A batch seats every player; the other kinds fill tables of `seats` from their
  * entrants. A compare seats A's side in one team's seats and copies of B in the others, and
- * tests on rotation blocks (sprt-multi.ts); a meta is a two-player zero-sum matrix game and a
- * panel compares two-player scores, so both are refused on a scenario with more ships
- * (docs/statistics.md and docs/panel.md say why and what to run instead).
+ * tests on rotation blocks (sprt-multi.ts); a meta plays a game of T sides (the teams) picking
+ * compositions (plan.ts MetaTables), and a two-faction meta needs exactly two sides; a panel
+ * compares two-player scores, so it is refused on a scenario with more ships (docs/panel.md
+ * says why and what to run instead).
  */
-export function checkSeats(file: string, ex: Experiment, seats: number, scenario: string): void {
+export function checkSeats(file: string, ex: Experiment, seats: number, scenario: string, teams: readonly number[] = Array.from({ length: seats }, (_, i) => i)): void {
   const n = ex.players.length;
   const fail = (path: string, expected: string, got: unknown) => {
     throw ConfigError.at(file, path, expected, got);
@@ -349,9 +350,13 @@ export function checkSeats(file: string, ex: Experiment, seats: number, scenario
       // A's side against copies of B, tested on rotation blocks: the hypotheses are Bradley-Terry shares in logistic Elo.
       if (ex.sprt?.model === 'normalized') fail('sprt.model', `logistic for a compare on ${on} (its block test states elo0 and elo1 in logistic Elo)`, 'normalized');
       break;
-    case 'meta':
-      fail('scenario', `a two-ship scenario for a meta run: its equilibrium is that of a two-player zero-sum game, and a ${seats}-player game has no value and no one equilibrium to estimate (docs/statistics.md, "Metas at 3 and 4 players"); for ${seats} players run a loadout-sweep with field: each-other (each loadout's win share against the others) or a tournament over players with those loadouts (ratings)`, scenario);
+    case 'meta': {
+      // A game of T sides picking compositions (plan.ts MetaTables); two factions need two sides.
+      const sides = new Set(teams).size;
+      if (Array.isArray(ex.loadouts) && sides !== 2)
+        fail('loadouts', `one loadouts block for a meta on ${on}: a two-faction meta is a game of two sides, and this scenario has ${sides} (a two-faction meta runs on a two-ship or a two-team scenario, e.g. teams4)`, 'two loadouts blocks');
       break;
+    }
     case 'autobalance':
       fail('scenario', 'a two-ship scenario for an autobalance: its targets are two-player scores from seat-swapped pairs', scenario);
       break;

@@ -17,7 +17,13 @@
  * - loadout-sweep: entrants are the swept faction's loadouts (all, or a seeded sample),
  *   then the players (the field); each loadout meets each field player, or each other.
  * - meta: the players and the generated loadouts, in a round robin; with two loadouts blocks
- *   (two factions), each of the first faction's loadouts against each of the second's.
+ *   (two factions), each of the first faction's loadouts against each of the second's. On N
+ *   seats a meta is a game of T sides, each picking a composition (a multiset of the side's
+ *   seats' worth of strategies flying one faction; a free-for-all side is one strategy): a
+ *   profile per multiset of T compositions, except every side alike (even by symmetry); two
+ *   factions, each first-faction composition against each second-faction one. A profile is
+ *   played at a table per arrangement around the board (arrangementsOf). A strategy
+ *   repeated at a table plays as copies, entrants of their own named `<name>#2`, ...
  * - stat-sweep: one copy of the subject (players[0]) per swept value, then the field
  *   (players[1..]); each copy meets each field player on the tables with that value.
  *   A change applies to the card wherever it is played, by either ship.
@@ -135,8 +141,34 @@ export interface Plan {
   subject?: string;
   /** Loadout generation: how many legal loadouts exist and whether the entrants are a sample. */
   loadoutSpace?: { faction: string; total: number; chosen: number; sampled: boolean };
+  /** A meta on N seats: the game its tables sample (see MetaTables). */
+  metaTables?: MetaTables;
   /** A two-faction meta: each side's loadouts (entrants first .. first + count − 1) and how they were chosen. */
   sides?: { faction: string; total: number; chosen: number; sampled: boolean; first: number; count: number }[];
+}
+
+/**
+ * A meta on N seats (T sides of k seats): the strategies are entrants 0 .. strategies − 1 (the
+ * players, then the generated loadouts; two factions: the first block's loadouts, then the
+ * second's); a composition is a sorted multiset of k strategies of one faction; a profile is a
+ * multiset of T compositions, played at one table per arrangement; table p seats composition
+ * tableTeams[p][t] in the seats of team t (seating.teamSeats[t]). copyOf maps every entrant
+ * (copies included) to its strategy.
+ */
+export interface MetaTables {
+  strategies: number;
+  sides: number;
+  sideSize: number;
+  compositions: number[][];
+  /** Two factions: the compositions of side 0 (the first faction) come first, `firstSide` of them; profiles pair one of each. */
+  twoFaction: boolean;
+  firstSide: number;
+  /** The profiles (sorted multisets of T compositions) the tables sample. */
+  profiles: number[][];
+  /** Per table: its profile, and the composition on each team (team t in seating.teamSeats[t]). A profile has a table per arrangement (arrangementsOf). */
+  tableProfile: number[];
+  tableTeams: number[][];
+  copyOf: number[];
 }
 
 /** The experiment's own changes, sourced for error messages. */
@@ -223,6 +255,155 @@ function compareEntrants(ex: Experiment, seating: Seating): Entrant[] {
   });
 }
 
+/** The k-element multisets of `items` (sorted), in lexicographic order. */
+export function multisets(items: readonly number[], k: number): number[][] {
+  checkTableCount(binomial(items.length + k - 1, k)); // counted before they are built (plan-limits.ts)
+  const out: number[][] = [];
+  const pick: number[] = [];
+  const go = (from: number) => {
+    if (pick.length === k) return void out.push(pick.slice());
+    for (let i = from; i < items.length; i++) {
+      pick.push(items[i]);
+      go(i);
+      pick.pop();
+    }
+  };
+  go(0);
+  return out;
+}
+
+/**
+ * The tables of a meta on N seats (see MetaTables): `strategies` are its entrants so far,
+ * `split` the first strategy of the second faction (two factions) or null. Copies of a
+ * strategy repeated at a table are appended to the entrants.
+ */
+function metaTablesOf(strategies: Entrant[], split: number | null, seating: Seating): { entrants: Entrant[]; pairings: number[][]; meta: MetaTables } {
+  const T = seating.teamSeats.length;
+  const k = seating.teamSeats[0].length;
+  const compositionsOf = (from: number, to: number) => {
+    const out: number[][] = [];
+    // A team flies one faction (rulebook 3): compositions within each faction.
+    for (const faction of new Set(strategies.slice(from, to).map((e) => e.faction))) out.push(...multisets(range(from, to).filter((i) => strategies[i].faction === faction), k));
+    return out.sort(lexicographic);
+  };
+  let compositions: number[][];
+  let profiles: number[][];
+  let firstSide: number;
+  if (split === null) {
+    compositions = compositionsOf(0, strategies.length);
+    firstSide = compositions.length;
+    // Every side alike is even by symmetry (each side scores 1/T), so it is not played.
+    profiles = multisets(range(0, compositions.length), T).filter((t) => t.some((c) => c !== t[0]));
+  } else {
+    const a = compositionsOf(0, split);
+    const b = compositionsOf(split, strategies.length);
+    compositions = [...a, ...b];
+    firstSide = a.length;
+    checkTableCount(a.length * b.length);
+    profiles = a.flatMap((_, i) => b.map((_, j) => [i, a.length + j]));
+  }
+  const entrants = strategies.slice();
+  const copies = new Map<string, number>();
+  const copyOf = strategies.map((_, i) => i);
+  const copy = (s: number, r: number): number => {
+    if (r === 0) return s;
+    const key = `${s}#${r}`;
+    let e = copies.get(key);
+    if (e === undefined) {
+      copies.set(key, (e = entrants.length));
+      entrants.push({ ...strategies[s], name: `${strategies[s].name}#${r + 1}` });
+      copyOf.push(s);
+    }
+    return e;
+  };
+  // One table per arrangement of each profile around the board (arrangementsOf), its copies numbered in seat order.
+  const pairings: number[][] = [];
+  const tableTeams: number[][] = [];
+  const tableProfile: number[] = [];
+  profiles.forEach((profile, q) =>
+    arrangementsOf(profile, compositions, seating).forEach(({ teams, seats: strategyBySeat }) => {
+      const seen = new Map<number, number>();
+      pairings.push(
+        strategyBySeat.map((s) => {
+          const r = seen.get(s) ?? 0;
+          seen.set(s, r + 1);
+          return copy(s, r);
+        }),
+      );
+      tableTeams.push(teams);
+      tableProfile.push(q);
+    }),
+  );
+  return { entrants, pairings, meta: { strategies: strategies.length, sides: T, sideSize: k, compositions, twoFaction: split !== null, firstSide, profiles, tableProfile, tableTeams, copyOf } };
+}
+
+/** The distinct orderings of a multiset of numbers, in lexicographic order. */
+function distinctPermutations(xs: readonly number[]): number[][] {
+  const sorted = xs.slice().sort((a, b) => a - b);
+  const out: number[][] = [];
+  const used = sorted.map(() => false);
+  const pick: number[] = [];
+  const go = () => {
+    if (pick.length === sorted.length) return void out.push(pick.slice());
+    for (let i = 0; i < sorted.length; i++) {
+      if (used[i] || (i > 0 && sorted[i] === sorted[i - 1] && !used[i - 1])) continue;
+      used[i] = true;
+      pick.push(sorted[i]);
+      go();
+      pick.pop();
+      used[i] = false;
+    }
+  };
+  go();
+  return out;
+}
+
+/**
+ * The arrangements of a profile (a multiset of compositions, one per team) around the board:
+ * every way to give the compositions to the teams and their strategies to the team's seats,
+ * up to the seatings its rotation block plays anyway. A block rotates the seats but keeps the
+ * table's circular order (a free-for-all A, B, C never plays as A, C, B), and the order
+ * matters to the game: who faces whom first. A symmetric game's payoff is that of a random
+ * seating, so the meta plays each arrangement as a table of its own and averages them.
+ * Returns, per arrangement, the composition of each team and the strategy in each seat.
+ */
+export function arrangementsOf(profile: readonly number[], compositions: readonly (readonly number[])[], seating: Seating): { teams: number[]; seats: number[] }[] {
+  const n = seating.seats;
+  const out: { teams: number[]; seats: number[] }[] = [];
+  const canonical = new Set<string>();
+  const rotated = new Array<number>(n);
+  for (const teams of distinctPermutations(profile)) {
+    // Every ordering of each team's members, combined across the teams.
+    let seatings: number[][] = [new Array<number>(n)];
+    teams.forEach((c, t) => {
+      seatings = seatings.flatMap((partial) =>
+        distinctPermutations(compositions[c]).map((members) => {
+          const seats = partial.slice();
+          members.forEach((s, j) => (seats[seating.teamSeats[t][j]] = s));
+          return seats;
+        }),
+      );
+    });
+    for (const seats of seatings) {
+      let key = '';
+      for (let g = 0; g < seating.block; g++) {
+        for (let i = 0; i < n; i++) rotated[seating.rotation[g * n + i]] = seats[i];
+        const k = rotated.join(',');
+        if (!key || k < key) key = k;
+      }
+      if (canonical.has(key)) continue;
+      canonical.add(key);
+      out.push({ teams, seats });
+    }
+  }
+  return out;
+}
+
+const lexicographic = (x: readonly number[], y: readonly number[]): number => {
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return 0;
+};
+
 /** Every `seats`-entrant table of entrants 0..n-1. */
 const roundRobin = (n: number, seats: number): number[][] => combinations(range(0, n), seats);
 
@@ -262,6 +443,19 @@ function planOf(file: string, ex: Experiment, tables: GameTables, seating: Seati
       return { entrants: [...entrants, ...field], pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: space };
     }
     case 'meta': {
+      if (N > 2) {
+        if (loadoutSides(ex).length === 2) {
+          const a = loadoutEntrants(file, ex, tables, 0);
+          const b = loadoutEntrants(file, ex, tables, 1, a.entrants.length);
+          const m = a.entrants.length;
+          const { entrants, pairings, meta } = metaTablesOf([...a.entrants, ...b.entrants], m, seating);
+          const sides = [a, b].map((s, k) => ({ ...s.space, first: k ? m : 0, count: s.entrants.length }));
+          return { entrants, pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], sides, metaTables: meta };
+        }
+        const generated = ex.loadouts ? loadoutEntrants(file, ex, tables) : null;
+        const { entrants, pairings, meta } = metaTablesOf([...playerEntrants(ex), ...(generated?.entrants ?? [])], null, seating);
+        return { entrants, pairings, seating, pairingVariant: pairings.map(() => 0), variants: [base], loadoutSpace: generated?.space, metaTables: meta };
+      }
       if (loadoutSides(ex).length === 2) {
         // Two factions: each of the first side's loadouts meets each of the second's, and no loadout its own side.
         const a = loadoutEntrants(file, ex, tables, 0);

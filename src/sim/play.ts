@@ -58,7 +58,7 @@ export async function prepare(file: string, experiment: Experiment): Promise<Pre
   const source = snapshotOf(file);
   const { file: scenarioFile, scenario } = loadScenario(source?.scenarioFile ?? experiment.scenario);
   const seats = scenario.ships.length;
-  checkSeats(file, experiment, seats, experiment.scenario);
+  checkSeats(file, experiment, seats, experiment.scenario, scenario.ships.map((sh, i) => sh.team ?? -1 - i));
   // A rotation block is `seats` games: the matches per table are a whole number of blocks.
   if (experiment.matches % seats) experiment.matches += seats - (experiment.matches % seats);
   if (experiment.board) scenario.board = experiment.board;

@@ -26,7 +26,7 @@ function cell(s: number, pairs = 400): FactionCell {
   const penta = [0, 0, 0, 0, 0];
   penta[k] = pairs - hi;
   penta[k + 1] += hi;
-  return { score: s, matches: 2 * pairs, penta };
+  return { score: s, matches: 2 * pairs, units: penta };
 }
 
 const game = (scores: number[][], pairs = 400) => scores.map((r) => r.map((s) => cell(s, pairs)));
@@ -148,7 +148,7 @@ describe('two-faction meta: known games', () => {
       [0.8, 0.75],
       [0.3, 0.4],
     ]);
-    g[1][1] = { score: 0, matches: 0, penta: [0, 0, 0, 0, 0] };
+    g[1][1] = { score: 0, matches: 0, units: [0, 0, 0, 0, 0] };
     const a = analyseFactionGame(g, sides(2, 2), 1);
     expect(a.score[1][1]).toBe(0.5);
     expect(a.verdict.reasons.join(' ')).toMatch(/not played/);
@@ -167,7 +167,7 @@ describe('two-faction meta from a run', () => {
       r.map((s, j) => {
         const c = cell(s, 100);
         const winsA = Math.round(s * 200);
-        return { a: i, b: 2 + j, matches: 200, winsA, winsB: 200 - winsA, penta: c.penta };
+        return { a: i, b: 2 + j, matches: 200, winsA, winsB: 200 - winsA, penta: c.units };
       }),
     );
     const a = analyseFactionMeta(plan, { pairings } as never, 5)!;

@@ -96,6 +96,8 @@ describe('N-player summary: known answers', () => {
       { a: 1, b: 2, aAhead: 1, tied: 1, bAhead: 1 },
     ]);
     expect(t.patterns).toEqual({ '4,4,3': 1 });
+    // Each position's block score times T (the N-player meta's bootstrap units): A 2·3 + 1, B 0 + 1, C 0 + 1.
+    expect(acc.toJSON().multi!.tables[0].scores).toEqual({ '7,1,1': 1 });
     expect(t.seats.map((s) => s.wins)).toEqual([1, 1, 0]);
     expect([t.draws.count, t.roundLimit.count, t.ends.victory, t.ends.drawByLimit]).toEqual([1, 1, 2, 1]);
     expect(m.players.map((p) => [p.name, p.n, p.wins, p.draws])).toEqual([

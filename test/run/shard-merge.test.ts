@@ -101,6 +101,7 @@ const KINDS: [string, Record<string, unknown>][] = [
   ['stat-sweep', duel('stat-sweep', { kind: 'stat-sweep', matches: 4, sweep: [{ card: 'lamais-tyrant', field: 'damage', values: [1, 5] }], players: [{ ...random, loadout: 'default' }, rammer] })],
   ['meta', duel('meta', { kind: 'meta', matches: 4, players: [rammer, { ...random, loadout: 'default' }], loadouts: { faction: 'fpa', policy: 'rammer', count: 2 } })],
   ['3-player batch', { name: 'ffa', kind: 'batch', scenario: 'ffa3', seed: 3, matches: 12, players: [rammer, { name: 'rnd2', policy: 'random', faction: 'lamais' }, { name: 'ram2', policy: 'rammer', faction: 'fpa' }] }],
+  ['3-player meta', { name: 'ffa-meta', kind: 'meta', scenario: 'ffa3', seed: 4, matches: 6, roundLimit: 10, players: [rammer, { name: 'rnd2', policy: 'random', faction: 'fpa' }] }],
 ];
 
 describe('four shards merged are the single run', () => {

@@ -410,7 +410,7 @@ describe('three and four players', () => {
   it.each([
     ['batch with two players on a 3-ship scenario', { ...ffa, players: ffa.players.slice(0, 2) }, 'players', /exactly 3 players for a batch on scenario ffa3/],
     ['compare on a 3-ship scenario with normalized Elo', { ...ffa, kind: 'compare', players: ffa.players.slice(0, 2), sprt: { model: 'normalized' } }, 'sprt.model', /logistic for a compare on scenario ffa3/],
-    ['meta on a 3-ship scenario', { ...ffa, kind: 'meta' }, 'scenario', /two-ship scenario for a meta/],
+    ['two-faction meta on a 3-ship scenario', { ...ffa, kind: 'meta', players: [], loadouts: [{ faction: 'fpa', policy: 'random', count: 2 }, { faction: 'lamais', policy: 'random', count: 2 }] }, 'loadouts', /a two-faction meta is a game of two sides, and this scenario has 3/],
     ['tournament with fewer players than ships', { ...ffa, kind: 'tournament', players: ffa.players.slice(0, 2), scenario: 'teams4' }, 'players', /at least 4 players/],
     [
       'teams whose partners fly different factions',

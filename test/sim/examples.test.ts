@@ -21,6 +21,8 @@ const EXPECTED: [string, string, number, number, number][] = [
   ['loadout-sweep', 'loadout-sweep', 16, 120, 1200],
   ['meta', 'meta', 12, 66, 660],
   ['meta-factions', 'meta', 12, 36, 720],
+  ['meta-ffa3', 'meta', 10, 40, 2400], // 5 loadouts and a copy of each
+  ['meta-teams4', 'meta', 12, 45, 1800], // 3 + 3 loadouts and a copy of each
   ['panel', 'batch', 2, 1, 400],
   ['round-robin', 'tournament', -1, -1, -1],
   ['stat-sweep', 'stat-sweep', 13, 12, 720],

@@ -10,7 +10,7 @@ import { loadGameTables } from '../../src/content/load.ts';
 import { ConfigError } from '../../src/content/errors.ts';
 import type { FactionTable, LoadoutTable } from '../../src/rules/tables.ts';
 import { ExperimentSchema, slotOf } from '../../src/sim/experiment.ts';
-import { combinations, loadoutAt, loadoutCount, loadoutLabel, planExperiment, seatingOf, TWO_SEATS, type Plan } from '../../src/sim/plan.ts';
+import { arrangementsOf, combinations, loadoutAt, loadoutCount, loadoutLabel, planExperiment, seatingOf, TWO_SEATS, type Plan } from '../../src/sim/plan.ts';
 
 const tables = loadGameTables();
 const FILE = 'plan-test.yaml';
@@ -398,5 +398,84 @@ describe('planExperiment at three seats', () => {
       [1, 3, 4],
     ]);
     expect(p.pairingVariant).toEqual([1, 1, 1, 2, 2, 2]);
+  });
+});
+
+describe('arrangementsOf: one table per seating a rotation block does not play', () => {
+  const ffa = (n: number) => seatingOf(Array.from({ length: n }, (_, i) => i));
+  const teams = seatingOf([0, 1, 0, 1]);
+  const single = (k: number) => Array.from({ length: k }, (_, i) => [i]);
+  // seating, compositions, profile, arrangements (by hand: distinct seatings / the block's group)
+  const cases: [string, ReturnType<typeof seatingOf>, number[][], number[], number][] = [
+    ['three alike but one: A A B', ffa(3), single(2), [0, 0, 1], 1],
+    ['three different: A B C and A C B', ffa(3), single(3), [0, 1, 2], 2],
+    ['four different: 4!/4 circular orders', ffa(4), single(4), [0, 1, 2, 3], 6],
+    ['four, two pairs: A A B B and A B A B', ffa(4), single(2), [0, 0, 1, 1], 2],
+    ['teams {A, B} vs {C, D}: who sits after A, C or D', teams, [[0, 1], [2, 3]], [0, 1], 2],
+    ['teams {A, A} vs {C, D}', teams, [[0, 0], [2, 3]], [0, 1], 1],
+    ['teams {A, A} vs {C, C}', teams, [[0, 0], [2, 2]], [0, 1], 1],
+  ];
+  it.each(cases)('%s', (_, seating, compositions, profile, count) => {
+    const got = arrangementsOf(profile, compositions, seating);
+    expect(got).toHaveLength(count);
+    for (const a of got) {
+      // Each team holds one of the profile's compositions, in its own seats.
+      expect([...a.teams].sort()).toEqual([...profile].sort());
+      a.teams.forEach((c, t) => expect(seating.teamSeats[t].map((s) => a.seats[s]).sort()).toEqual([...compositions[c]].sort()));
+    }
+    // No two arrangements are seatings of one block: the sets of seatings their blocks play are disjoint.
+    const played = got.map((a) => new Set(Array.from({ length: seating.block }, (_, g) => {
+      const seats = new Array<number>(seating.seats);
+      for (let i = 0; i < seating.seats; i++) seats[seating.rotation[g * seating.seats + i]] = a.seats[i];
+      return seats.join(',');
+    })));
+    for (let i = 0; i < played.length; i++) for (let j = i + 1; j < played.length; j++) expect([...played[i]].filter((x) => played[j].has(x))).toEqual([]);
+  });
+});
+
+describe('planExperiment: meta on 3 and 4 seats', () => {
+  const plan4 = (o: Record<string, unknown>, seating: ReturnType<typeof seatingOf>): Plan => planExperiment(FILE, experiment({ kind: 'meta', ...o }), tables, seating);
+  const strategiesAt = (p: Plan, table: number) => p.pairings[table].map((e) => p.metaTables!.copyOf[e]);
+
+  it('free-for-all of three: every multiset of three strategies but three alike, one table per arrangement, copies named #2', () => {
+    const p = plan4({ players: [P('A'), P('B'), P('C')] }, seatingOf([0, 1, 2]));
+    const m = p.metaTables!;
+    expect([m.sides, m.sideSize, m.strategies, m.twoFaction]).toEqual([3, 1, 3, false]);
+    expect(m.compositions).toEqual([[0], [1], [2]]);
+    // C(5, 3) = 10 multisets less the 3 alike; {A, B, C} in both circular orders.
+    expect(m.profiles).toEqual([[0, 0, 1], [0, 0, 2], [0, 1, 1], [0, 1, 2], [0, 2, 2], [1, 1, 2], [1, 2, 2]]);
+    expect(m.tableProfile).toEqual([0, 1, 2, 3, 3, 4, 5, 6]);
+    expect(names(p)).toEqual(['A', 'B', 'C', 'A#2', 'B#2', 'C#2']);
+    expect(m.copyOf).toEqual([0, 1, 2, 0, 1, 2]);
+    p.pairings.forEach((t, k) => {
+      expect(new Set(t).size).toBe(3); // distinct entrants at a table
+      expect(strategiesAt(p, k).sort()).toEqual(m.profiles[m.tableProfile[k]].map((c) => m.compositions[c][0]));
+    });
+    expect([strategiesAt(p, 3), strategiesAt(p, 4)]).toEqual([[0, 1, 2], [0, 2, 1]]);
+  });
+
+  it('two teams of two: compositions are pairs of one faction, teams sit in their seats', () => {
+    const p = plan4({ players: [P('A'), P('B'), P('C', 'lamais'), P('D', 'lamais')] }, seatingOf([0, 1, 0, 1]));
+    const m = p.metaTables!;
+    expect(m.compositions).toEqual([[0, 0], [0, 1], [1, 1], [2, 2], [2, 3], [3, 3]]);
+    // C(7, 2) = 21 pairs of compositions less the 6 alike.
+    expect(m.profiles).toHaveLength(15);
+    p.pairings.forEach((t, k) => {
+      const teams = m.tableTeams[k];
+      [[0, 2], [1, 3]].forEach((seats, team) => expect(seats.map((s) => m.copyOf[t[s]]).sort()).toEqual(m.compositions[teams[team]]));
+      for (const seats of [[0, 2], [1, 3]]) expect(new Set(seats.map((s) => p.entrants[t[s]].faction)).size).toBe(1);
+    });
+    // {A, B} vs {C, D} is the one profile of four different strategies: two arrangements.
+    expect(m.tableProfile.filter((q) => JSON.stringify(m.profiles[q]) === '[1,4]')).toHaveLength(2);
+  });
+
+  it('two factions on two teams: each first-faction composition against each second-faction one', () => {
+    const p = plan4({ loadouts: [{ faction: 'fpa', policy: 'random', count: 2 }, { faction: 'lamais', policy: 'random', count: 2 }] }, seatingOf([0, 1, 0, 1]));
+    const m = p.metaTables!;
+    expect([m.twoFaction, m.firstSide, m.compositions.length]).toEqual([true, 3, 6]);
+    expect(m.profiles).toEqual([0, 1, 2].flatMap((a) => [3, 4, 5].map((b) => [a, b])));
+    // Two arrangements for the mixed pair against the mixed pair, one for the others.
+    expect(p.pairings).toHaveLength(10);
+    expect(p.sides!.map((s) => [s.faction, s.first, s.count])).toEqual([['fpa', 0, 2], ['lamais', 2, 2]]);
   });
 });
