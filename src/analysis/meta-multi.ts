@@ -26,12 +26,12 @@ import seedrandom from 'seedrandom';
 import type { Plan, MetaTables } from '../sim/plan.js';
 import { MV_SCORE_T, type MultiState } from './summary-multi.js';
 import { analyseFactionGame, FACTION_META_REPLICATES, NEVER_WORTH_SHARE, type FactionCell, type FactionMetaAnalysis } from './meta-factions.js';
-import { gameFromProfiles, regret, strategyScores, symmetricEquilibria, type ProfileScores, type SymmetricEquilibrium } from './symmetric-game.js';
+import { gameFromProfiles, l1, regret, strategyScores, symmetricEquilibria, type ProfileScores, type SymmetricEquilibrium } from './symmetric-game.js';
 import { multinomialSample, quantile } from './ratings.js';
 import type { Verdict } from './balance.js';
 
 /** Weights at or below this are outside the support. */
-const SUPPORT_EPS = 1e-9;
+export const SUPPORT_EPS = 1e-9;
 /** Regret tolerance of an equilibrium: no composition gains more than this score (0.1 points) by deviating. */
 export const META_TOLERANCE = 1e-3;
 
@@ -137,7 +137,7 @@ function twoFactionGame(plan: Pick<Plan, 'entrants' | 'sides'>, meta: MetaTables
     const teams = meta.tableTeams[p];
     const row = teams.findIndex((c) => c < m);
     const cell = sums[teams[row]][teams[1 - row] - m];
-    // Arrangements weigh alike (the mean of their tables); every table plays the same number of blocks, so pooling their units agrees.
+    // Arrangements weigh alike (the mean of their tables). A complete run plays the same blocks at every table, so pooling their units agrees; a stopped run's bootstrap weighs tables by their completed blocks.
     cell.score += g.score[row];
     cell.tables++;
     cell.matches += g.matches;
@@ -149,8 +149,6 @@ function twoFactionGame(plan: Pick<Plan, 'entrants' | 'sides'>, meta: MetaTables
   const f = analyseFactionGame(cells, [{ faction: sides[0].faction, loadouts: names(0, m) }, { faction: sides[1].faction, loadouts: names(m, m + n) }], seed, replicates, ['team composition', 'team compositions']);
   return { ...f, teamSize: meta.sideSize };
 }
-
-const l1 = (a: readonly number[], b: readonly number[]) => a.reduce((t, v, i) => t + Math.abs(v - b[i]), 0);
 
 /** One strategy set: the symmetric game of T sides over the compositions. */
 function symmetricGame(plan: Pick<Plan, 'entrants'>, meta: MetaTables, seats: number, games: (TableGame | null)[], seed: string | number, replicates: number): MultiMetaAnalysis {

@@ -295,7 +295,8 @@ function clean(x: ArrayLike<number>): number[] {
   return kept.map((v) => v / total);
 }
 
-function l1(a: readonly number[], b: readonly number[]): number {
+/** L1 distance of two mixtures. */
+export function l1(a: readonly number[], b: readonly number[]): number {
   let d = 0;
   for (let i = 0; i < a.length; i++) d += Math.abs(a[i] - b[i]);
   return d;

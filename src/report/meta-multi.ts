@@ -5,7 +5,7 @@
  * a regret instead of an LP optimum; the wording says so rather than borrowing the
  * two-player sentences.
  */
-import type { MultiMetaAnalysis, MultiMetaRow } from '../analysis/meta-multi.js';
+import { SUPPORT_EPS, type MultiMetaAnalysis, type MultiMetaRow } from '../analysis/meta-multi.js';
 import type { Cell } from './csv.js';
 import { VEGA_LITE_SCHEMA, type VlSpec } from './charts.js';
 import { mixtureLayers } from './balance-charts.js';
@@ -14,7 +14,6 @@ import { interval, pct, section } from './format.js';
 
 const n4 = (x: number): Cell => (Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : '');
 const num = (x: number) => (Number.isFinite(x) ? x : null);
-const SUPPORT_EPS = 1e-9;
 
 /** meta-multi.csv (one row per composition, then per strategy when sides have several seats) and meta-multi-equilibria.csv (every equilibrium found). */
 export function multiMetaCsvRows(a: MultiMetaAnalysis): Record<string, Cell[][]> {
